@@ -1,0 +1,45 @@
+// End-to-end tests in real Chromium against the server started the way `npm start` starts it.
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3499);
+const executablePath = process.env.CHROMIUM_PATH || undefined;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm start',
+    url: `http://127.0.0.1:${port}/api/v1/info`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      KEYFLOW_DATA_DIR: '.tmp/e2e-data',
+      KEYFLOW_RATE_LIMIT: '0',
+      KEYFLOW_JWT_SECRET: 'e2e-secret-not-for-production',
+    },
+  },
+});

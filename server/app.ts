@@ -1,0 +1,112 @@
+// Builds the Fastify app: JSON conventions, authentication, error mapping, the API routes and the client.
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { ApiError, unauthorized } from './errors.js';
+import { verifyToken, AUTH_TYPE_USER } from './auth/jwt.js';
+import type { Auth } from './context.js';
+import { apiRoutes } from './routes/index.js';
+
+export const API_PREFIX = '/api/v1';
+
+/** Routes reachable without a token (method + path after the prefix). */
+const PUBLIC_ROUTES: RegExp[] = [
+  /^GET \/info$/,
+  /^GET \/avatar\/[^/]+$/,
+  /^GET \/docs(\.json)?$/,
+  /^POST \/(login|register|user\/password\/token|user\/password\/reset|user\/confirm)$/,
+  /^POST \/auth\/openid\/[^/]+\/callback$/,
+  /^POST \/shares\/[^/]+\/auth$/,
+  /^GET \/user\/export\/download\/public$/,
+];
+
+async function authenticate(app: FastifyInstance, header: string | undefined): Promise<Auth> {
+  if (!header || !/^Bearer\s+\S+/i.test(header)) throw unauthorized('missing or malformed jwt');
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  const claims = await verifyToken(app.ctx.config.jwtSecret, token);
+  if (!claims) throw unauthorized('invalid or expired jwt');
+  const { db } = app.ctx;
+  if (claims.type === AUTH_TYPE_USER) {
+    const user = await db.selectFrom('users').selectAll().where('id', '=', claims.id).executeTakeFirst();
+    if (!user || user.status === 2) throw unauthorized('invalid or expired jwt');
+    return { kind: 'user', userId: user.id, user, long: Boolean(claims.long) };
+  }
+  const share = await db.selectFrom('link_shares').selectAll().where('id', '=', claims.id).executeTakeFirst();
+  if (!share || share.hash !== claims.hash) throw unauthorized('invalid or expired jwt');
+  return { kind: 'link', userId: -share.id, share };
+}
+
+export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logging ? { level: 'warn' } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.decorate('ctx', { config, db });
+  app.decorateRequest('auth', null);
+
+  // JSON bodies: an empty body is an empty object, malformed JSON is a 400 without code.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body ?? '').trim();
+    if (text === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, null, 'Invalid JSON in request body.'), undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Access-Control-Expose-Headers', 'x-pagination-total-pages, x-pagination-result-count, x-max-right');
+    if (!req.url.startsWith(API_PREFIX)) return;
+    if (req.method === 'OPTIONS') {
+      reply
+        .header('Access-Control-Allow-Methods', 'GET, PUT, POST, DELETE, PATCH, OPTIONS')
+        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
+        .code(204)
+        .send();
+      return reply;
+    }
+    const route = `${req.method} ${req.url.slice(API_PREFIX.length).split('?')[0]}`;
+    const isPublic = PUBLIC_ROUTES.some((r) => r.test(route));
+    const header = req.headers.authorization;
+    if (isPublic) {
+      // Public routes still know the caller when a valid token comes along.
+      if (header) req.auth = await authenticate(app, header).catch(() => null);
+      return;
+    }
+    req.auth = await authenticate(app, header);
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (err instanceof ApiError) return reply.code(err.status).send(err.toJSON());
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ message: 'Request Entity Too Large' });
+    if (status === 415) return reply.code(415).send({ message: 'Unsupported Media Type' });
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: err.message });
+    req.log.error(err);
+    return reply.code(500).send({ message: 'Internal Server Error' });
+  });
+
+  await app.register(apiRoutes, { prefix: API_PREFIX });
+
+  const indexHtml = path.join(config.clientDir, 'index.html');
+  const hasClient = config.serveClient && existsSync(indexHtml);
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasClient) {
+      return reply.code(404).send({ message: 'Not Found' });
+    }
+    // SPA fallback: every other GET is the client, which routes by itself.
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

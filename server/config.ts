@@ -1,0 +1,134 @@
+// Server configuration, read once from the environment (every key documented in README.md).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface OpenIdProviderConfig {
+  key: string;
+  name: string;
+  authUrl: string;
+  logoutUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the SQLite file, uploaded files, mail and the generated secret live. `null` = in memory (tests). */
+  dataDir: string | null;
+  /** `sqlite:` file path, `:memory:`, or a `postgres://` URL. */
+  databaseUrl: string;
+  jwtSecret: string;
+  publicUrl: string;
+  motd: string;
+  serveClient: boolean;
+  clientDir: string;
+  rateLimit: number;
+  maxFileSize: number;
+  registrationEnabled: boolean;
+  linkSharingEnabled: boolean;
+  totpEnabled: boolean;
+  taskAttachmentsEnabled: boolean;
+  taskCommentsEnabled: boolean;
+  userDeletionEnabled: boolean;
+  caldavEnabled: boolean;
+  emailRemindersEnabled: boolean;
+  localAuthEnabled: boolean;
+  backgroundsEnabled: boolean;
+  imprintUrl: string;
+  privacyPolicyUrl: string;
+  openIdProviders: OpenIdProviderConfig[];
+  smtp: { host: string; port: number; user: string; password: string; from: string; secure: boolean } | null;
+  /** Emit the log lines of the server (off in tests). */
+  logging: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+/** Parses "20MB", "512KB", "1GB" or a plain number of bytes. */
+export function parseSize(value: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?b?)?\s*$/i.exec(value);
+  if (!m) throw new Error(`Invalid size "${value}"`);
+  const n = Number(m[1]);
+  const unit = (m[2] ?? '').toLowerCase().replace('b', '');
+  const mult = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
+  return Math.round(n * mult);
+}
+
+function persistentSecret(dataDir: string | null): string {
+  if (!dataDir) return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function openIdProviders(env: Env): OpenIdProviderConfig[] {
+  // KEYFLOW_OPENID_PROVIDERS is a JSON array of {key, name, authUrl, logoutUrl, clientId, clientSecret}.
+  const raw = env.KEYFLOW_OPENID_PROVIDERS;
+  if (!raw) return [];
+  const parsed = JSON.parse(raw) as Partial<OpenIdProviderConfig>[];
+  return parsed.map((p) => ({
+    key: String(p.key ?? p.name ?? '').toLowerCase(),
+    name: String(p.name ?? p.key ?? ''),
+    authUrl: String(p.authUrl ?? ''),
+    logoutUrl: String(p.logoutUrl ?? ''),
+    clientId: String(p.clientId ?? ''),
+    clientSecret: String(p.clientSecret ?? ''),
+  }));
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const inMemory = overrides.dataDir === null || env.KEYFLOW_DATA_DIR === ':memory:';
+  const dataDir = inMemory ? null : path.resolve(overrides.dataDir ?? env.KEYFLOW_DATA_DIR ?? './data');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const port = Number(env.PORT ?? 3456);
+  const databaseUrl = overrides.databaseUrl ?? env.DATABASE_URL ?? (dataDir ? path.join(dataDir, 'keyflow.db') : ':memory:');
+  const smtpHost = env.KEYFLOW_SMTP_HOST;
+  const base: Config = {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    jwtSecret: env.KEYFLOW_JWT_SECRET || persistentSecret(dataDir),
+    publicUrl: (env.KEYFLOW_PUBLIC_URL ?? `http://localhost:${port}/`).replace(/\/?$/, '/'),
+    motd: env.KEYFLOW_MOTD ?? '',
+    serveClient: flag(env, 'KEYFLOW_SERVE_CLIENT', true),
+    clientDir: path.resolve(env.KEYFLOW_CLIENT_DIR ?? 'dist'),
+    rateLimit: Number(env.KEYFLOW_RATE_LIMIT ?? 10),
+    maxFileSize: parseSize(env.KEYFLOW_MAX_FILE_SIZE ?? '20MB'),
+    registrationEnabled: flag(env, 'KEYFLOW_REGISTRATION_ENABLED', true),
+    linkSharingEnabled: flag(env, 'KEYFLOW_LINK_SHARING_ENABLED', true),
+    totpEnabled: flag(env, 'KEYFLOW_TOTP_ENABLED', true),
+    taskAttachmentsEnabled: flag(env, 'KEYFLOW_TASK_ATTACHMENTS_ENABLED', true),
+    taskCommentsEnabled: flag(env, 'KEYFLOW_TASK_COMMENTS_ENABLED', true),
+    userDeletionEnabled: flag(env, 'KEYFLOW_USER_DELETION_ENABLED', true),
+    caldavEnabled: flag(env, 'KEYFLOW_CALDAV_ENABLED', true),
+    emailRemindersEnabled: flag(env, 'KEYFLOW_EMAIL_REMINDERS_ENABLED', true),
+    localAuthEnabled: flag(env, 'KEYFLOW_LOCAL_AUTH_ENABLED', true),
+    backgroundsEnabled: flag(env, 'KEYFLOW_BACKGROUNDS_ENABLED', true),
+    imprintUrl: env.KEYFLOW_IMPRINT_URL ?? '',
+    privacyPolicyUrl: env.KEYFLOW_PRIVACY_URL ?? '',
+    openIdProviders: openIdProviders(env),
+    smtp: smtpHost
+      ? {
+          host: smtpHost,
+          port: Number(env.KEYFLOW_SMTP_PORT ?? 587),
+          user: env.KEYFLOW_SMTP_USER ?? '',
+          password: env.KEYFLOW_SMTP_PASSWORD ?? '',
+          from: env.KEYFLOW_SMTP_FROM ?? 'keyflow@localhost',
+          secure: flag(env, 'KEYFLOW_SMTP_SECURE', false),
+        }
+      : null,
+    logging: flag(env, 'KEYFLOW_LOG', true),
+  };
+  return { ...base, ...overrides, dataDir };
+}

@@ -1,0 +1,43 @@
+// Opens the database named by the configuration (SQLite file, in-memory SQLite, or PostgreSQL) and migrates it.
+import { Kysely, Migrator, SqliteDialect, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import type { DB } from './schema.js';
+import * as m001 from './migrations/001_initial.js';
+
+/** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
+const migrations: Record<string, Migration> = {
+  '001_initial': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export type Db = Kysely<DB>;
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function openDatabase(databaseUrl: string): Db {
+  if (isPostgresUrl(databaseUrl)) {
+    // Return BIGINT counts and ids as numbers, like SQLite does.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }) });
+  }
+  const file = databaseUrl.replace(/^sqlite:(\/\/)?/i, '');
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = OFF');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` in ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}

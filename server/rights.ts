@@ -1,0 +1,94 @@
+// The one place rights are computed: owner, namespace owner, user shares, team shares, link shares.
+import { sql } from 'kysely';
+import type { Db } from './db/database.js';
+import type { Auth } from './context.js';
+
+export const Right = { Read: 0, ReadWrite: 1, Admin: 2 } as const;
+export type RightLevel = (typeof Right)[keyof typeof Right];
+
+export function isValidRight(value: unknown): value is RightLevel {
+  return value === 0 || value === 1 || value === 2;
+}
+
+/**
+ * Every list a user reaches, with the highest right from each source, as SQL rows (list_id, r).
+ * `listId` narrows each branch so a single-list check stays an index lookup.
+ */
+function listRightsQuery(userId: number, listId?: number) {
+  const only = (col: string) => (listId === undefined ? sql`` : sql` and ${sql.ref(col)} = ${listId}`);
+  return sql<{ list_id: number; r: number }>`
+    select l.id as list_id, 2 as r from lists l where l.owner_id = ${userId}${only('l.id')}
+    union all
+    select l.id, 2 from lists l join namespaces n on n.id = l.namespace_id where n.owner_id = ${userId}${only('l.id')}
+    union all
+    select ul.list_id, ul."right" from users_lists ul where ul.user_id = ${userId}${only('ul.list_id')}
+    union all
+    select l.id, un."right" from users_namespaces un join lists l on l.namespace_id = un.namespace_id
+      where un.user_id = ${userId}${only('l.id')}
+    union all
+    select tl.list_id, tl."right" from team_members tm join team_lists tl on tl.team_id = tm.team_id
+      where tm.user_id = ${userId}${only('tl.list_id')}
+    union all
+    select l.id, tn."right" from team_members tm join team_namespaces tn on tn.team_id = tm.team_id
+      join lists l on l.namespace_id = tn.namespace_id where tm.user_id = ${userId}${only('l.id')}`;
+}
+
+/** The caller's right on a list, or null when it has none. Archiving is checked by the caller (see listWritable). */
+export async function rightOnList(db: Db, auth: Auth, listId: number): Promise<RightLevel | null> {
+  if (auth.kind === 'link') return auth.share.list_id === listId ? (auth.share.right as RightLevel) : null;
+  const { rows } = await sql<{ r: number | null }>`select max(r) as r from (${listRightsQuery(auth.userId, listId)}) x`.execute(db);
+  const r = rows[0]?.r;
+  return r === null || r === undefined ? null : (r as RightLevel);
+}
+
+/** Every list the caller reaches → its right. One query, whatever the number of lists. */
+export async function reachableLists(db: Db, auth: Auth): Promise<Map<number, RightLevel>> {
+  if (auth.kind === 'link') return new Map([[auth.share.list_id, auth.share.right as RightLevel]]);
+  const { rows } = await sql<{ list_id: number; r: number }>`
+    select list_id, max(r) as r from (${listRightsQuery(auth.userId)}) x group by list_id`.execute(db);
+  return new Map(rows.map((row) => [Number(row.list_id), row.r as RightLevel]));
+}
+
+function namespaceRightsQuery(userId: number, namespaceId?: number) {
+  const only = (col: string) => (namespaceId === undefined ? sql`` : sql` and ${sql.ref(col)} = ${namespaceId}`);
+  return sql<{ namespace_id: number; r: number }>`
+    select n.id as namespace_id, 2 as r from namespaces n where n.owner_id = ${userId}${only('n.id')}
+    union all
+    select un.namespace_id, un."right" from users_namespaces un where un.user_id = ${userId}${only('un.namespace_id')}
+    union all
+    select tn.namespace_id, tn."right" from team_members tm join team_namespaces tn on tn.team_id = tm.team_id
+      where tm.user_id = ${userId}${only('tn.namespace_id')}`;
+}
+
+/** The caller's right on a namespace, or null. Link shares reach no namespace. */
+export async function rightOnNamespace(db: Db, auth: Auth, namespaceId: number): Promise<RightLevel | null> {
+  if (auth.kind === 'link') return null;
+  const { rows } = await sql<{ r: number | null }>`select max(r) as r from (${namespaceRightsQuery(auth.userId, namespaceId)}) x`.execute(db);
+  const r = rows[0]?.r;
+  return r === null || r === undefined ? null : (r as RightLevel);
+}
+
+/** Every namespace the caller reaches → its right. */
+export async function reachableNamespaces(db: Db, auth: Auth): Promise<Map<number, RightLevel>> {
+  if (auth.kind === 'link') return new Map();
+  const { rows } = await sql<{ namespace_id: number; r: number }>`
+    select namespace_id, max(r) as r from (${namespaceRightsQuery(auth.userId)}) x group by namespace_id`.execute(db);
+  return new Map(rows.map((row) => [Number(row.namespace_id), row.r as RightLevel]));
+}
+
+/**
+ * Whether writes to the list are allowed by its archive state: 'list' when the list is archived (3008),
+ * 'namespace' when its namespace is (5012), null when writable.
+ */
+export async function archivedState(db: Db, listId: number): Promise<'list' | 'namespace' | null> {
+  const row = await db
+    .selectFrom('lists')
+    .innerJoin('namespaces', 'namespaces.id', 'lists.namespace_id')
+    .select(['lists.is_archived as list_archived', 'namespaces.is_archived as ns_archived'])
+    .where('lists.id', '=', listId)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.ns_archived) return 'namespace';
+  if (row.list_archived) return 'list';
+  return null;
+}

@@ -1,0 +1,6 @@
+// Testing Library matchers and cleanup for component tests under jsdom.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => cleanup());

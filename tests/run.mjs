@@ -1,0 +1,41 @@
+// `npm test`: every suite (unit, component, server, then end-to-end in Chromium), one summary line.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+
+mkdirSync('.tmp', { recursive: true });
+const results = [];
+
+function run(name, cmd, args, summarise) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  const counts = summarise();
+  results.push({ name, ok: res.status === 0, ...counts });
+}
+
+function vitestCounts() {
+  const file = '.tmp/vitest.json';
+  if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0, skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) };
+}
+
+function playwrightCounts() {
+  const file = '.tmp/playwright.json';
+  if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
+}
+
+rmSync('.tmp/vitest.json', { force: true });
+rmSync('.tmp/playwright.json', { force: true });
+run('unit, component and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], vitestCounts);
+run('end-to-end tests (Chromium)', 'node', ['tests/e2e/run.mjs'], playwrightCounts);
+
+let passed = 0, failed = 0, skipped = 0;
+for (const r of results) {
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+  passed += r.passed; failed += r.failed; skipped += r.skipped;
+  if (!r.ok && r.failed === 0) failed += 1; // a suite that crashed without counting still fails the run
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
