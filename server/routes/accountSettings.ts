@@ -1,0 +1,112 @@
+// Account settings of the signed-in user: e-mail change and avatar provider / avatar upload.
+import type { FastifyInstance } from 'fastify';
+import { userOf, type UserRow } from '../context.js';
+import { apiError, badRequest, invalidData } from '../errors.js';
+import { verifyPassword, randomToken } from '../auth/password.js';
+import { nowIso } from '../clock.js';
+import { saveFile, deleteFiles } from '../files.js';
+import { ensureMultipart, readUpload } from '../export/upload.js';
+import { sendAccountMail } from '../jobs.js';
+
+export const AVATAR_PROVIDERS = ['default', 'gravatar', 'initials', 'upload', 'marble'] as const;
+
+/** A string field of a JSON body, '' when absent or not a string. */
+export function stringField(body: unknown, key: string): string {
+  if (!body || typeof body !== 'object') return '';
+  const v = (body as Record<string, unknown>)[key];
+  return typeof v === 'string' ? v : '';
+}
+
+/**
+ * Re-checks the caller's password before a sensitive change (1011 when wrong or empty).
+ * Accounts from an OpenID provider have no local password: `nonLocal: 'skip'` lets them through
+ * (deletion, export — the reference server does the same), `'reject'` answers 1021.
+ */
+export async function confirmPassword(user: UserRow, password: string, opts: { nonLocal: 'skip' | 'reject' } = { nonLocal: 'reject' }): Promise<void> {
+  if (user.issuer !== 'local') {
+    if (opts.nonLocal === 'skip') return;
+    throw apiError(1021);
+  }
+  if (!password || !(await verifyPassword(password, user.password))) throw apiError(1011);
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Recognises the image formats browsers produce from a cropped canvas (and the common upload ones). */
+function imageMime(data: Buffer, declared: string): string | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.length >= 6 && /^GIF8[79]a$/.test(data.subarray(0, 6).toString('latin1'))) return 'image/gif';
+  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  // SVG is text; accept it only when the client said so and it looks like SVG.
+  if (declared === 'image/svg+xml' && /<svg[\s>]/i.test(data.subarray(0, 2048).toString('utf8'))) return 'image/svg+xml';
+  return null;
+}
+
+export default async function accountSettings(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  await ensureMultipart(app);
+
+  app.post('/user/settings/email', async (req) => {
+    const user = userOf(req);
+    const newEmail = stringField(req.body, 'new_email').trim();
+    const password = stringField(req.body, 'password');
+    if (!newEmail || newEmail.length > 250 || !EMAIL_RE.test(newEmail)) throw invalidData('new_email: does not validate as email');
+    await confirmPassword(user, password);
+    if (newEmail.toLowerCase() !== user.email.toLowerCase()) {
+      const taken = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', newEmail.toLowerCase()))
+        .where('id', '!=', user.id)
+        .executeTakeFirst();
+      if (taken) throw apiError(1002);
+    }
+    // With real mail delivery the new address must be confirmed (as the reference server does):
+    // the account waits in status 1 until POST /user/confirm with the mailed token. Without SMTP
+    // nobody could receive that mail, so the change applies at once.
+    if (!config.smtp) {
+      await db.updateTable('users').set({ email: newEmail, updated: nowIso() }).where('id', '=', user.id).execute();
+      return { message: 'Your email address was updated successfully.' };
+    }
+    const token = randomToken(64);
+    await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      await trx.updateTable('users').set({ email: newEmail, status: 1, updated: now }).where('id', '=', user.id).execute();
+      await trx.deleteFrom('user_tokens').where('user_id', '=', user.id).where('kind', '=', 2).execute();
+      await trx.insertInto('user_tokens').values({ user_id: user.id, token, kind: 2, created: now }).execute();
+    });
+    await sendAccountMail(config, {
+      to: newEmail,
+      subject: 'Please confirm your new email address',
+      text: `Hi ${user.name || user.username},\n\nplease confirm your new email address by opening this link:\n\n${config.publicUrl}?userEmailConfirm=${token}\n`,
+    });
+    return { message: 'We sent you an email with a link to confirm your new email address.' };
+  });
+
+  app.get('/user/settings/avatar', async (req) => {
+    const user = userOf(req);
+    return { avatar_provider: user.avatar_provider || 'initials' };
+  });
+
+  app.post('/user/settings/avatar', async (req) => {
+    const user = userOf(req);
+    const provider = stringField(req.body, 'avatar_provider');
+    if (!(AVATAR_PROVIDERS as readonly string[]).includes(provider)) throw apiError(1018);
+    await db.updateTable('users').set({ avatar_provider: provider, updated: nowIso() }).where('id', '=', user.id).execute();
+    return { message: 'Avatar was changed successfully.' };
+  });
+
+  // The client crops and scales before sending, so the bytes are stored as they come.
+  app.put('/user/settings/avatar/upload', async (req) => {
+    const user = userOf(req);
+    const upload = await readUpload(req, 'avatar', config.maxFileSize);
+    const mime = imageMime(upload.data, upload.mimetype);
+    if (!mime) throw badRequest('File is no image.');
+    const file = await saveFile(db, config, upload.data, { name: upload.filename || 'avatar', mime, createdById: user.id });
+    const previous = await db.selectFrom('users').select('avatar_file_id').where('id', '=', user.id).executeTakeFirst();
+    await db.updateTable('users').set({ avatar_provider: 'upload', avatar_file_id: file.id, updated: nowIso() }).where('id', '=', user.id).execute();
+    if (previous?.avatar_file_id) await deleteFiles(db, config, [previous.avatar_file_id]);
+    return { message: 'Avatar was uploaded successfully.' };
+  });
+}

@@ -1,0 +1,97 @@
+// Two-factor authentication (TOTP): enrol, enable with a passcode, disable with the password, QR code.
+import type { FastifyInstance } from 'fastify';
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
+import type { Db } from '../db/database.js';
+import { userOf } from '../context.js';
+import { apiError } from '../errors.js';
+import { nowIso } from '../clock.js';
+import { confirmPassword, stringField } from './accountSettings.js';
+
+/** The issuer authenticator apps show next to the account name. */
+export const TOTP_ISSUER = 'Keyflow';
+
+type TotpRow = { secret: string; enabled: number; url: string };
+
+function totpFor(secret: string, username: string): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({ issuer: TOTP_ISSUER, label: username, secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+}
+
+async function totpRow(db: Db, userId: number): Promise<TotpRow | undefined> {
+  return db.selectFrom('totp').select(['secret', 'enabled', 'url']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+function totpJson(row: TotpRow) {
+  return { secret: row.secret, enabled: Boolean(row.enabled), url: row.url };
+}
+
+/**
+ * Whether `passcode` is a valid current code for the stored secret. One period of drift either way is
+ * accepted because phone clocks and the moment of typing rarely line up exactly.
+ */
+export function passcodeMatches(secret: string, username: string, passcode: unknown): boolean {
+  if (typeof passcode !== 'string' && typeof passcode !== 'number') return false;
+  const code = String(passcode).replace(/\s+/g, '');
+  if (!/^\d{6}$/.test(code)) return false;
+  return totpFor(secret, username).validate({ token: code, window: 1 }) !== null;
+}
+
+/**
+ * For the login route: true when the user has TOTP enabled (so a passcode is required). Exported so
+ * authentication can check `passcodeMatches` against the same secret without knowing the table.
+ */
+export async function enabledTotpSecret(db: Db, userId: number): Promise<string | null> {
+  const row = await totpRow(db, userId);
+  return row && row.enabled ? row.secret : null;
+}
+
+export default async function totp(app: FastifyInstance): Promise<void> {
+  // Switched off by configuration: the routes do not exist (404), as upstream does not register them.
+  if (!app.ctx.config.totpEnabled) return;
+  const { db } = app.ctx;
+
+  app.get('/user/settings/totp', async (req) => {
+    const user = userOf(req);
+    const row = await totpRow(db, user.id);
+    if (!row) throw apiError(1016);
+    return totpJson(row);
+  });
+
+  app.post('/user/settings/totp/enroll', async (req) => {
+    const user = userOf(req);
+    const existing = await totpRow(db, user.id);
+    if (existing?.enabled) throw apiError(1015);
+    // A pending enrolment is handed back unchanged so a code already scanned keeps working.
+    if (existing) return totpJson(existing);
+    const secret = new OTPAuth.Secret({ size: 20 }).base32;
+    const url = totpFor(secret, user.username).toString();
+    await db.insertInto('totp').values({ user_id: user.id, secret, enabled: 0, url, created: nowIso() }).execute();
+    return { secret, enabled: false, url };
+  });
+
+  app.post('/user/settings/totp/enable', async (req) => {
+    const user = userOf(req);
+    const row = await totpRow(db, user.id);
+    if (!row) throw apiError(1016);
+    if (row.enabled) throw apiError(1015);
+    if (!passcodeMatches(row.secret, user.username, (req.body as Record<string, unknown> | null)?.passcode)) throw apiError(1017);
+    await db.updateTable('totp').set({ enabled: 1 }).where('user_id', '=', user.id).execute();
+    return { message: 'TOTP was enabled successfully.' };
+  });
+
+  app.post('/user/settings/totp/disable', async (req) => {
+    const user = userOf(req);
+    await confirmPassword(user, stringField(req.body, 'password'));
+    await db.deleteFrom('totp').where('user_id', '=', user.id).execute();
+    return { message: 'TOTP was disabled successfully.' };
+  });
+
+  // PNG rather than the reference server's JPEG: the qrcode package writes PNG and every client shows it.
+  app.get('/user/settings/totp/qrcode', async (req, reply) => {
+    const user = userOf(req);
+    const row = await totpRow(db, user.id);
+    if (!row) throw apiError(1016);
+    const png = await QRCode.toBuffer(row.url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 256 });
+    return reply.type('image/png').header('cache-control', 'no-store').send(png);
+  });
+}
