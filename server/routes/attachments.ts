@@ -1,0 +1,120 @@
+// Attachments: GET/PUT /tasks/:task/attachments (multipart `files`), GET (download)/DELETE …/attachments/:id.
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { sql } from 'kysely';
+import { authOf, idParam } from '../context.js';
+import { apiError, badRequest } from '../errors.js';
+import { nowIso } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { saveFile, readFileBytes, deleteFiles } from '../files.js';
+import { checkTask, pageParams, paginate } from '../tasks/access.js';
+import { attachmentJson, usersById, type AttachmentRow } from '../tasks/serialize.js';
+
+function attachmentRows(db: Db) {
+  return db
+    .selectFrom('task_attachments')
+    .innerJoin('files', 'files.id', 'task_attachments.file_id')
+    .select(['task_attachments.id', 'task_attachments.task_id', 'task_attachments.created_by_id', 'task_attachments.created',
+      'files.id as file_id', 'files.name', 'files.mime', 'files.size', 'files.created as file_created']);
+}
+
+async function attachmentsJson(db: Db, rows: AttachmentRow[]) {
+  const users = await usersById(db, rows.map((r) => r.created_by_id));
+  return rows.map((r) => attachmentJson(r, users));
+}
+
+/** RFC 6266 header keeping non-ASCII names intact. */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export default async function attachments(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  // Off → the routes do not exist (404), as in the reference.
+  if (!config.taskAttachmentsEnabled) return;
+  await app.register(multipart, { limits: { fileSize: config.maxFileSize, files: 100 } });
+
+  app.get<{ Params: { task: string }; Querystring: Record<string, unknown> }>('/tasks/:task/attachments', async (req, reply) => {
+    const auth = authOf(req);
+    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
+    const { limit, offset, perPage } = pageParams(req.query);
+    const total = Number((await db.selectFrom('task_attachments').select(sql<number>`count(*)`.as('n')).where('task_id', '=', task.id).executeTakeFirstOrThrow()).n);
+    let q = attachmentRows(db).where('task_attachments.task_id', '=', task.id).orderBy('task_attachments.id');
+    if (limit !== null) q = q.limit(limit).offset(offset);
+    const rows = await q.execute();
+    paginate(reply, total, rows.length, perPage, limit === null);
+    return rows.length ? attachmentsJson(db, rows) : null;
+  });
+
+  app.put<{ Params: { task: string } }>('/tasks/:task/attachments', async (req) => {
+    const auth = authOf(req);
+    const taskId = idParam(req.params.task, 'task');
+    await checkTask(db, auth, taskId, 'write');
+    if (!req.isMultipart()) throw badRequest('The request must be multipart/form-data with one or more "files" fields.');
+    // Read every file first, so an oversized one fails the request before anything is stored.
+    const files: { name: string; mime: string; data: Buffer }[] = [];
+    try {
+      for await (const part of req.parts()) {
+        if (part.type !== 'file') continue;
+        const data = await part.toBuffer();
+        if (part.fieldname !== 'files') continue;
+        files.push({ name: part.filename || 'file', mime: part.mimetype || 'application/octet-stream', data });
+      }
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw apiError(4012);
+      throw err;
+    }
+    if (files.some((f) => f.data.length > config.maxFileSize)) throw apiError(4012);
+    if (files.length === 0) throw badRequest('No file was uploaded in the "files" field.');
+    const saved: number[] = [];
+    let ids: number[];
+    try {
+      ids = await db.transaction().execute(async (trx) => {
+        await checkTask(trx, auth, taskId, 'write');
+        const out: number[] = [];
+        const now = nowIso();
+        for (const f of files) {
+          const file = await saveFile(trx, config, f.data, { name: f.name, mime: f.mime, createdById: auth.userId });
+          saved.push(file.id);
+          const row = await trx.insertInto('task_attachments').values({ task_id: taskId, file_id: file.id, created_by_id: auth.userId, created: now }).returning('id').executeTakeFirstOrThrow();
+          out.push(row.id);
+        }
+        await trx.updateTable('tasks').set({ updated: now }).where('id', '=', taskId).execute();
+        return out;
+      });
+    } catch (err) {
+      // The rows rolled back; the bytes written so far must go too.
+      await deleteFiles(db, config, saved).catch(() => undefined);
+      throw err;
+    }
+    const rows = await attachmentRows(db).where('task_attachments.id', 'in', ids).orderBy('task_attachments.id').execute();
+    return { errors: null, success: await attachmentsJson(db, rows) };
+  });
+
+  app.get<{ Params: { task: string; id: string } }>('/tasks/:task/attachments/:id', async (req, reply) => {
+    const auth = authOf(req);
+    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
+    const row = await attachmentRows(db).where('task_attachments.id', '=', idParam(req.params.id)).where('task_attachments.task_id', '=', task.id).executeTakeFirst();
+    if (!row) throw apiError(4011);
+    const bytes = readFileBytes(config, row.file_id);
+    if (!bytes) throw apiError(4011);
+    return reply.header('content-type', row.mime || 'application/octet-stream').header('content-disposition', disposition(row.name)).send(bytes);
+  });
+
+  app.delete<{ Params: { task: string; id: string } }>('/tasks/:task/attachments/:id', async (req) => {
+    const auth = authOf(req);
+    const taskId = idParam(req.params.task, 'task');
+    const attachmentId = idParam(req.params.id);
+    await db.transaction().execute(async (trx) => {
+      await checkTask(trx, auth, taskId, 'write');
+      const row = await trx.selectFrom('task_attachments').selectAll().where('id', '=', attachmentId).where('task_id', '=', taskId).executeTakeFirst();
+      if (!row) throw apiError(4011);
+      await trx.deleteFrom('task_attachments').where('id', '=', row.id).execute();
+      // A deleted cover image leaves the task without a cover rather than pointing at nothing.
+      await trx.updateTable('tasks').set({ cover_image_attachment_id: 0 }).where('id', '=', taskId).where('cover_image_attachment_id', '=', row.id).execute();
+      await deleteFiles(trx, config, [row.file_id]);
+    });
+    return { message: 'Successfully deleted.' };
+  });
+}

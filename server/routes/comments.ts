@@ -1,0 +1,109 @@
+// Comments: GET/PUT /tasks/:task/comments, GET/POST/DELETE …/comments/:id (edit/delete by the author only).
+import type { FastifyInstance } from 'fastify';
+import { sql, type Selectable } from 'kysely';
+import { authOf, idParam } from '../context.js';
+import { apiError, invalidData } from '../errors.js';
+import { nowIso, toWireDate } from '../clock.js';
+import type { Db } from '../db/database.js';
+import type { TaskCommentsTable } from '../db/schema.js';
+import { notifyTaskSubscribers } from '../notify.js';
+import { asBody, Fields } from '../tasks/input.js';
+import { checkTask, maxRight, pageParams, paginate } from '../tasks/access.js';
+import { usersById, plainTaskJson } from '../tasks/serialize.js';
+import { doerJson } from '../tasks/save.js';
+
+type CommentRow = Selectable<TaskCommentsTable>;
+
+async function commentsJson(db: Db, rows: CommentRow[]) {
+  const users = await usersById(db, rows.map((r) => r.author_id));
+  return rows.map((c) => ({
+    id: c.id,
+    comment: c.comment,
+    author: users.get(c.author_id) ?? null,
+    created: toWireDate(c.created),
+    updated: toWireDate(c.updated),
+  }));
+}
+
+function commentText(raw: unknown): string {
+  const f = new Fields(asBody(raw));
+  const comment = f.str('comment');
+  f.done();
+  if (!comment || comment.trim() === '') throw invalidData('comment: non zero value required');
+  return comment;
+}
+
+async function commentOf(db: Db, taskId: number, commentId: number): Promise<CommentRow> {
+  const c = await db.selectFrom('task_comments').selectAll().where('id', '=', commentId).where('task_id', '=', taskId).executeTakeFirst();
+  if (!c) throw apiError(4015);
+  return c;
+}
+
+export default async function comments(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  if (!config.taskCommentsEnabled) return;
+
+  app.get<{ Params: { task: string }; Querystring: Record<string, unknown> }>('/tasks/:task/comments', async (req, reply) => {
+    const auth = authOf(req);
+    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
+    const { limit, offset, perPage } = pageParams(req.query);
+    const total = Number((await db.selectFrom('task_comments').select(sql<number>`count(*)`.as('n')).where('task_id', '=', task.id).executeTakeFirstOrThrow()).n);
+    let q = db.selectFrom('task_comments').selectAll().where('task_id', '=', task.id).orderBy('created').orderBy('id');
+    if (limit !== null) q = q.limit(limit).offset(offset);
+    const rows = await q.execute();
+    paginate(reply, total, rows.length, perPage, limit === null);
+    return commentsJson(db, rows);
+  });
+
+  app.put<{ Params: { task: string } }>('/tasks/:task/comments', async (req, reply) => {
+    const auth = authOf(req);
+    const taskId = idParam(req.params.task, 'task');
+    const text = commentText(req.body);
+    const { row, task } = await db.transaction().execute(async (trx) => {
+      const { task } = await checkTask(trx, auth, taskId, 'write');
+      const now = nowIso();
+      const row = await trx.insertInto('task_comments').values({ comment: text, author_id: auth.userId, task_id: taskId, created: now, updated: now }).returningAll().executeTakeFirstOrThrow();
+      return { row, task };
+    });
+    const [json] = await commentsJson(db, [row]);
+    await notifyTaskSubscribers(db, taskId, auth.userId, 'task.comment', { doer: doerJson(auth), task: await plainTaskJson(db, task), comment: json, mentioned: false });
+    return reply.code(201).send(json);
+  });
+
+  app.get<{ Params: { task: string; id: string } }>('/tasks/:task/comments/:id', async (req, reply) => {
+    const auth = authOf(req);
+    const { task, right } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
+    const c = await commentOf(db, task.id, idParam(req.params.id));
+    maxRight(reply, right);
+    return (await commentsJson(db, [c]))[0];
+  });
+
+  app.post<{ Params: { task: string; id: string } }>('/tasks/:task/comments/:id', async (req, reply) => {
+    const auth = authOf(req);
+    const taskId = idParam(req.params.task, 'task');
+    const commentId = idParam(req.params.id);
+    const text = commentText(req.body);
+    const { row, right } = await db.transaction().execute(async (trx) => {
+      const { right } = await checkTask(trx, auth, taskId, 'write');
+      const c = await commentOf(trx, taskId, commentId);
+      if (c.author_id !== auth.userId) throw apiError(1);
+      const row = await trx.updateTable('task_comments').set({ comment: text, updated: nowIso() }).where('id', '=', c.id).returningAll().executeTakeFirstOrThrow();
+      return { row, right };
+    });
+    maxRight(reply, right);
+    return (await commentsJson(db, [row]))[0];
+  });
+
+  app.delete<{ Params: { task: string; id: string } }>('/tasks/:task/comments/:id', async (req) => {
+    const auth = authOf(req);
+    const taskId = idParam(req.params.task, 'task');
+    const commentId = idParam(req.params.id);
+    await db.transaction().execute(async (trx) => {
+      await checkTask(trx, auth, taskId, 'write');
+      const c = await commentOf(trx, taskId, commentId);
+      if (c.author_id !== auth.userId) throw apiError(1);
+      await trx.deleteFrom('task_comments').where('id', '=', c.id).execute();
+    });
+    return { message: 'Successfully deleted.' };
+  });
+}

@@ -1,0 +1,129 @@
+// Task routes: create in a list, read, update (full replace), delete and bulk update.
+import type { FastifyInstance } from 'fastify';
+import { authOf, idParam } from '../context.js';
+import { apiError, invalidData } from '../errors.js';
+import { deleteTasks } from '../cascade.js';
+import { notifyUsers } from '../notify.js';
+import { taskSubscriberIds } from '../subscriptions.js';
+import { checkList, checkTask, maxRight } from '../tasks/access.js';
+import { parseTaskBody, asBody, type TaskInput } from '../tasks/input.js';
+import { createTask, updateTask, notifyAssigned, doerJson } from '../tasks/save.js';
+import { tasksJson, plainTaskJson, type TaskRow } from '../tasks/serialize.js';
+
+/** A full input that restates the stored task, so a bulk edit writes only the keys it was sent. */
+function inputFromRow(t: TaskRow, body: TaskInput): TaskInput {
+  const p = body.present;
+  const pick = <K extends keyof TaskInput>(key: K, wire: string, stored: TaskInput[K]): TaskInput[K] => (p.has(wire) ? body[key] : stored);
+  return {
+    title: p.has('title') && body.title !== '' ? body.title : undefined,
+    description: pick('description', 'description', t.description),
+    done: pick('done', 'done', Boolean(t.done)),
+    due_date: pick('due_date', 'due_date', t.due_date),
+    start_date: pick('start_date', 'start_date', t.start_date),
+    end_date: pick('end_date', 'end_date', t.end_date),
+    repeat_after: pick('repeat_after', 'repeat_after', t.repeat_after),
+    repeat_mode: t.repeat_mode,
+    priority: pick('priority', 'priority', t.priority),
+    hex_color: t.hex_color,
+    percent_done: t.percent_done,
+    position: t.position,
+    kanban_position: t.kanban_position,
+    cover_image_attachment_id: t.cover_image_attachment_id,
+    is_favorite: false,
+    reminders: [],
+    assignees: body.assignees,
+    bucket_id: 0,
+    list_id: 0,
+    present: p,
+  };
+}
+
+export default async function tasks(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+
+  app.put<{ Params: { list: string } }>('/lists/:list', async (req, reply) => {
+    const auth = authOf(req);
+    const listId = idParam(req.params.list, 'list');
+    const input = parseTaskBody(req.body);
+    const result = await db.transaction().execute(async (trx) => {
+      const { list, right } = await checkList(trx, auth, listId, 'write');
+      const { task, assigned } = await createTask(trx, auth, list, input);
+      return { task, assigned, right };
+    });
+    await notifyAssigned(db, auth, result.task.id, result.assigned);
+    const [json] = await tasksJson(db, auth, [result.task]);
+    maxRight(reply, result.right);
+    return reply.code(201).send(json);
+  });
+
+  app.get<{ Params: { task: string } }>('/tasks/:task', async (req, reply) => {
+    const auth = authOf(req);
+    const { task, right } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
+    const [json] = await tasksJson(db, auth, [task]);
+    maxRight(reply, right);
+    return json;
+  });
+
+  app.post<{ Params: { task: string } }>('/tasks/:task', async (req, reply) => {
+    const auth = authOf(req);
+    const taskId = idParam(req.params.task, 'task');
+    const input = parseTaskBody(req.body);
+    const result = await db.transaction().execute(async (trx) => {
+      const { task, right } = await checkTask(trx, auth, taskId, 'write');
+      return { ...(await updateTask(trx, auth, task, input)), right };
+    });
+    await notifyAssigned(db, auth, taskId, result.assigned);
+    const [json] = await tasksJson(db, auth, [result.task]);
+    maxRight(reply, result.right);
+    return json;
+  });
+
+  app.delete<{ Params: { task: string } }>('/tasks/:task', async (req) => {
+    const auth = authOf(req);
+    const taskId = idParam(req.params.task, 'task');
+    const { task } = await checkTask(db, auth, taskId, 'write');
+    // Subscribers and the payload must be read before the task and its subscriptions are gone.
+    const subscribers = await taskSubscriberIds(db, taskId);
+    const payload = { doer: doerJson(auth), task: await plainTaskJson(db, task) };
+    await db.transaction().execute(async (trx) => {
+      await checkTask(trx, auth, taskId, 'write');
+      await deleteTasks(trx, config, [taskId]);
+    });
+    await notifyUsers(db, subscribers, auth.userId, 'task.deleted', payload);
+    return { message: 'Successfully deleted.' };
+  });
+
+  app.post('/tasks/bulk', async (req) => {
+    const auth = authOf(req);
+    const body = asBody(req.body);
+    const rawIds = body.task_ids;
+    if (rawIds !== undefined && rawIds !== null && (!Array.isArray(rawIds) || rawIds.some((id) => typeof id !== 'number' || !Number.isInteger(id)))) {
+      throw invalidData('task_ids: must be an array of task ids');
+    }
+    const ids = [...new Set((rawIds as number[] | null | undefined) ?? [])];
+    if (ids.length === 0) throw apiError(4004);
+    const input = parseTaskBody(body);
+    const result = await db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('tasks').selectAll().where('id', 'in', ids).orderBy('id').execute();
+      if (rows.length !== ids.length) throw apiError(4002);
+      if (new Set(rows.map((r) => r.list_id)).size > 1) throw apiError(4003);
+      const saved: TaskRow[] = [];
+      const assigned: { taskId: number; users: Awaited<ReturnType<typeof updateTask>>['assigned'] }[] = [];
+      for (const row of rows) {
+        await checkTask(trx, auth, row.id, 'write');
+        const out = await updateTask(trx, auth, row, inputFromRow(row, input), {
+          reminders: true,
+          assignees: !input.present.has('assignees'),
+          favorite: true,
+        });
+        saved.push(out.task);
+        assigned.push({ taskId: row.id, users: out.assigned });
+      }
+      return { saved, assigned };
+    });
+    for (const a of result.assigned) await notifyAssigned(db, auth, a.taskId, a.users);
+    const json = await tasksJson(db, auth, result.saved);
+    // The reference answers with the bulk body: the task fields plus task_ids; the updated tasks come along.
+    return { ...json[0], task_ids: ids, tasks: json };
+  });
+}

@@ -1,0 +1,265 @@
+// The task collection query: sort, filter, concat, include-nulls, search and paging of §8, compiled to one SQL query.
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../db/database.js';
+import { apiError } from '../errors.js';
+import { parseFilterDate } from './dateMath.js';
+import type { TaskRow } from './serialize.js';
+import { many, first } from './access.js';
+
+type Kind = 'int' | 'float' | 'bool' | 'date' | 'string';
+
+/** Task columns that can be filtered, with the type their values are parsed as. */
+const COLUMNS: Record<string, Kind> = {
+  id: 'int', title: 'string', description: 'string', done: 'bool', done_at: 'date', due_date: 'date',
+  created_by_id: 'int', list_id: 'int', repeat_after: 'int', repeat_mode: 'int', priority: 'int',
+  start_date: 'date', end_date: 'date', hex_color: 'string', percent_done: 'float', uid: 'string',
+  created: 'date', updated: 'date', position: 'float', kanban_position: 'float', bucket_id: 'int',
+  index: 'int', cover_image_attachment_id: 'int',
+};
+
+export const SORT_FIELDS = [
+  'id', 'title', 'description', 'done', 'done_at', 'due_date', 'created_by_id', 'list_id', 'repeat_after', 'priority',
+  'start_date', 'end_date', 'hex_color', 'percent_done', 'uid', 'created', 'updated', 'position', 'kanban_position',
+  'bucket_id', 'index',
+] as const;
+
+const NULLABLE = new Set(['done_at', 'due_date', 'start_date', 'end_date']);
+const COMPARATORS = ['equals', 'not_equals', 'greater', 'greater_equals', 'less', 'less_equals', 'like', 'in'] as const;
+type Comparator = (typeof COMPARATORS)[number];
+const OPS: Record<Exclude<Comparator, 'like' | 'in'>, string> = {
+  equals: '=', not_equals: '!=', greater: '>', greater_equals: '>=', less: '<', less_equals: '<=',
+};
+
+/** A collection request as the wire (or a saved filter) states it. */
+export interface TaskQuery {
+  sortBy: string[];
+  orderBy: string[];
+  filterBy: string[];
+  filterValue: string[];
+  filterComparator: string[];
+  filterConcat: string;
+  includeNulls: boolean;
+  search: string;
+}
+
+function truthy(v: unknown): boolean {
+  return v === true || v === 1 || (typeof v === 'string' && ['true', '1'].includes(v.toLowerCase()));
+}
+
+/** Reads the collection parameters from a query string (multi-value keys as `x=` or `x[]=`). */
+export function queryFromRequest(query: Record<string, unknown>): TaskQuery {
+  return {
+    sortBy: many(query, 'sort_by'),
+    orderBy: many(query, 'order_by'),
+    filterBy: many(query, 'filter_by'),
+    filterValue: many(query, 'filter_value'),
+    filterComparator: many(query, 'filter_comparator'),
+    filterConcat: first(query.filter_concat) ?? '',
+    includeNulls: truthy(first(query.filter_include_nulls)),
+    search: first(query.s) ?? '',
+  };
+}
+
+const asArray = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined || v === null || v === '' ? [] : [String(v)]);
+
+/** Reads a saved filter's stored `filters` object (snake_case keys as on the wire). */
+export function queryFromSavedFilter(filters: Record<string, unknown>): TaskQuery {
+  return {
+    sortBy: asArray(filters.sort_by),
+    orderBy: asArray(filters.order_by),
+    filterBy: asArray(filters.filter_by),
+    filterValue: asArray(filters.filter_value),
+    filterComparator: asArray(filters.filter_comparator),
+    filterConcat: typeof filters.filter_concat === 'string' ? filters.filter_concat : '',
+    includeNulls: truthy(filters.filter_include_nulls),
+    search: typeof filters.s === 'string' ? filters.s : '',
+  };
+}
+
+function typed(kind: Kind, raw: string, now: Date): string | number {
+  const v = raw.trim();
+  switch (kind) {
+    case 'int':
+      if (!/^-?\d+$/.test(v)) throw apiError(4019);
+      return Number(v);
+    case 'float': {
+      const n = Number(v);
+      if (v === '' || !Number.isFinite(n)) throw apiError(4019);
+      return n;
+    }
+    case 'bool':
+      if (['true', '1'].includes(v.toLowerCase())) return 1;
+      if (['false', '0'].includes(v.toLowerCase())) return 0;
+      throw apiError(4019);
+    case 'date': {
+      const d = parseFilterDate(v, now);
+      if (!d) throw apiError(4019);
+      return d.toISOString();
+    }
+    default:
+      return raw;
+  }
+}
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `target <comparator> value(s)` for a column-like SQL expression. */
+function compare(target: RawBuilder<unknown>, kind: Kind, comparator: Comparator, raw: string, now: Date): RawBuilder<SqlBool> {
+  if (comparator === 'like') {
+    if (kind !== 'string') throw apiError(4017);
+    return sql<SqlBool>`lower(${target}) like lower(${likePattern(raw)}) escape '\\'`;
+  }
+  if (comparator === 'in') {
+    const values = raw.split(',').map((p) => typed(kind, p, now));
+    return sql<SqlBool>`${target} in (${sql.join(values)})`;
+  }
+  return sql<SqlBool>`${target} ${sql.raw(OPS[comparator])} ${typed(kind, raw, now)}`;
+}
+
+/** One filter condition as SQL. Sub-object fields (assignees, labels, reminders) become EXISTS subqueries. */
+function condition(field: string, comparator: Comparator, raw: string, includeNulls: boolean, now: Date): RawBuilder<SqlBool> {
+  // "Not equals" on a to-many field means "has none that equals", not "has one that differs".
+  const exists = (from: RawBuilder<unknown>, col: RawBuilder<unknown>, kind: Kind): RawBuilder<SqlBool> => {
+    const negate = comparator === 'not_equals';
+    const c = compare(col, kind, negate ? 'equals' : comparator, raw, now);
+    const base = sql<SqlBool>`${sql.raw(negate ? 'not exists' : 'exists')} (select 1 from ${from} and ${c})`;
+    if (!includeNulls) return base;
+    return sql<SqlBool>`(${base} or not exists (select 1 from ${from}))`;
+  };
+  switch (field) {
+    case 'assignees': {
+      if (!['equals', 'not_equals', 'in'].includes(comparator)) throw apiError(4017);
+      return exists(
+        sql`task_assignees fa join users fu on fu.id = fa.user_id where fa.task_id = tasks.id`,
+        sql`lower(fu.username)`,
+        'string',
+      ).$castTo<SqlBool>();
+    }
+    case 'labels':
+    case 'label_id':
+      if (comparator === 'like') throw apiError(4017);
+      return exists(sql`label_tasks fl where fl.task_id = tasks.id`, sql`fl.label_id`, 'int');
+    case 'reminders':
+    case 'reminder_dates':
+      if (comparator === 'like') throw apiError(4017);
+      return exists(sql`task_reminders fr where fr.task_id = tasks.id`, sql`fr.reminder`, 'date');
+    case 'namespace':
+    case 'namespace_id':
+      return compare(sql`(select fn.namespace_id from lists fn where fn.id = tasks.list_id)`, 'int', comparator, raw, now);
+  }
+  const kind = COLUMNS[field];
+  if (!kind) throw apiError(4016);
+  const col = sql.ref(`tasks.${field}`);
+  const c = compare(col, kind, comparator, raw, now);
+  if (!includeNulls) return c;
+  if (kind === 'int' || kind === 'float') return sql<SqlBool>`(${c} or ${col} is null or ${col} = 0)`;
+  return sql<SqlBool>`(${c} or ${col} is null)`;
+}
+
+/** Assignee filters compare lower-cased usernames; the comparison value is lowered here. */
+function normaliseValue(field: string, raw: string): string {
+  return field === 'assignees' ? raw.toLowerCase() : raw;
+}
+
+/** The WHERE part for filters and search, or null when the request has neither. */
+export function filterSql(q: TaskQuery, now: Date = new Date()): RawBuilder<SqlBool> | null {
+  const concat = q.filterConcat === '' ? 'or' : q.filterConcat.toLowerCase();
+  if (concat !== 'and' && concat !== 'or') throw apiError(4018);
+  const parts: RawBuilder<SqlBool>[] = [];
+  q.filterBy.forEach((rawField, i) => {
+    const field = rawField.trim();
+    const comparator = (q.filterComparator[i] ?? 'equals').trim() || 'equals';
+    if (!(COMPARATORS as readonly string[]).includes(comparator)) throw apiError(4017);
+    const value = q.filterValue[i];
+    if (value === undefined) throw apiError(4019);
+    parts.push(condition(field, comparator as Comparator, normaliseValue(field, value), q.includeNulls, now));
+  });
+  // A comparator or value without a field is as invalid as a field without a value.
+  for (const c of q.filterComparator) if (!(COMPARATORS as readonly string[]).includes(c.trim() || 'equals')) throw apiError(4017);
+  const filters = parts.length ? sql<SqlBool>`(${sql.join(parts, sql.raw(` ${concat} `))})` : null;
+  const search = searchSql(q.search);
+  if (filters && search) return sql<SqlBool>`${filters} and ${search}`;
+  return filters ?? search;
+}
+
+function searchSql(s: string): RawBuilder<SqlBool> | null {
+  const text = s.trim();
+  if (text === '') return null;
+  const byTitle = sql<SqlBool>`lower(tasks.title) like lower(${likePattern(text)}) escape '\\'`;
+  const m = /#(\d+)/.exec(text);
+  if (!m) return byTitle;
+  return sql<SqlBool>`(${byTitle} or ${sql.ref('tasks.index')} = ${Number(m[1])})`;
+}
+
+/** ORDER BY terms: the requested ones (NULL dates last), then `id asc` as the tie-breaker. */
+export function orderSql(q: TaskQuery, fallback: { field: string; order: 'asc' | 'desc' }[] = []): RawBuilder<unknown>[] {
+  const terms: RawBuilder<unknown>[] = [];
+  const requested = q.sortBy.length ? q.sortBy.map((f, i) => ({ field: f.trim(), order: (q.orderBy[i] ?? 'asc').trim().toLowerCase() })) : fallback;
+  let hasId = false;
+  for (const { field, order } of requested) {
+    if (!(SORT_FIELDS as readonly string[]).includes(field)) throw apiError(4016);
+    if (order !== 'asc' && order !== 'desc') throw apiError(4014);
+    const col = sql.ref(`tasks.${field}`);
+    if (NULLABLE.has(field)) terms.push(sql`(${col} is null) asc`);
+    terms.push(sql`${col} ${sql.raw(order)}`);
+    if (field === 'id') hasId = true;
+  }
+  for (const o of q.orderBy) if (!['asc', 'desc'].includes(o.trim().toLowerCase())) throw apiError(4014);
+  if (!hasId) terms.push(sql`tasks.id asc`);
+  return terms;
+}
+
+export interface TaskPageRequest {
+  /** Lists the tasks may come from; an empty array matches nothing. */
+  listIds: number[];
+  query: TaskQuery;
+  /** Extra conditions the route adds (favourites, a bucket), always AND-ed. */
+  extra?: RawBuilder<SqlBool>[];
+  limit: number | null;
+  offset: number;
+  fallbackSort?: { field: string; order: 'asc' | 'desc' }[];
+}
+
+function whereAll(req: TaskPageRequest): RawBuilder<SqlBool> {
+  const conds: RawBuilder<SqlBool>[] = [];
+  // One list is an index equality; many become IN.
+  conds.push(req.listIds.length === 1 ? sql<SqlBool>`tasks.list_id = ${req.listIds[0]}` : sql<SqlBool>`tasks.list_id in (${sql.join(req.listIds)})`);
+  const f = filterSql(req.query);
+  if (f) conds.push(f);
+  for (const e of req.extra ?? []) conds.push(e);
+  return sql<SqlBool>`${sql.join(conds, sql` and `)}`;
+}
+
+/** One page of tasks plus the total (one COUNT query); LIMIT/OFFSET run in SQL. */
+export async function taskPage(db: Db, req: TaskPageRequest): Promise<{ rows: TaskRow[]; total: number }> {
+  const order = orderSql(req.query, req.fallbackSort);
+  if (req.listIds.length === 0) return { rows: [], total: 0 };
+  const where = whereAll(req);
+  let q = db.selectFrom('tasks').selectAll().where(where);
+  for (const o of order) q = q.orderBy(o);
+  if (req.limit !== null) q = q.limit(req.limit).offset(req.offset);
+  const rows = await q.execute();
+  // The count is only needed when the page is full or starts past the beginning.
+  const total =
+    req.limit === null || (req.offset === 0 && rows.length < req.limit)
+      ? req.offset + rows.length
+      : Number((await db.selectFrom('tasks').select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow()).n);
+  return { rows, total };
+}
+
+/**
+ * The first page of tasks of every bucket of a list in one query (a window over bucket_id),
+ * ordered by kanban_position unless the request sorts otherwise.
+ */
+export async function bucketPages(db: Db, listId: number, bucketIds: number[], query: TaskQuery, limit: number | null, offset: number): Promise<TaskRow[]> {
+  if (bucketIds.length === 0) return [];
+  const order = orderSql(query, [{ field: 'kanban_position', order: 'asc' }]);
+  const where = whereAll({ listIds: [listId], query, extra: [sql<SqlBool>`tasks.bucket_id in (${sql.join(bucketIds)})`], limit, offset });
+  const upper = limit === null ? sql`` : sql` and rn <= ${offset + limit}`;
+  const { rows } = await sql<TaskRow & { rn: number }>`
+    select * from (
+      select tasks.*, row_number() over (partition by tasks.bucket_id order by ${sql.join(order)}) as rn
+      from tasks where ${where}
+    ) ranked where rn > ${offset}${upper} order by bucket_id, rn`.execute(db);
+  return rows.map(({ rn: _rn, ...t }) => t as TaskRow);
+}

@@ -1,0 +1,200 @@
+// Task JSON as API-NOTES §8 describes it, built for a whole page of tasks with one query per kind of sub-object.
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { TasksTable, LabelsTable } from '../db/schema.js';
+import type { Auth } from '../context.js';
+import { toWireDate } from '../clock.js';
+import { userJson, linkShareUserJson } from '../serialize.js';
+import { taskSubscriptions } from '../subscriptions.js';
+
+export type TaskRow = Selectable<TasksTable>;
+export type UserJson = ReturnType<typeof userJson>;
+
+const FAVORITE_TASK = 1;
+
+/** Users (and link-share pseudo users for negative ids) by id, in one query per kind. */
+export async function usersById(db: Db, ids: Iterable<number>): Promise<Map<number, UserJson>> {
+  const all = [...new Set(ids)];
+  const out = new Map<number, UserJson>();
+  const users = all.filter((id) => id > 0);
+  const shares = all.filter((id) => id < 0).map((id) => -id);
+  if (users.length) {
+    const rows = await db.selectFrom('users').select(['id', 'name', 'username', 'created', 'updated']).where('id', 'in', users).execute();
+    for (const r of rows) out.set(r.id, userJson(r));
+  }
+  if (shares.length) {
+    const rows = await db.selectFrom('link_shares').select(['id', 'name', 'created', 'updated']).where('id', 'in', shares).execute();
+    for (const r of rows) out.set(-r.id, linkShareUserJson(r));
+  }
+  return out;
+}
+
+/** Placeholder for a creator that no longer exists, so the shape stays the same. */
+function ghost(id: number): UserJson {
+  return { id, name: '', username: '', created: toWireDate(null), updated: toWireDate(null) };
+}
+
+export function labelJson(l: Selectable<LabelsTable>, users: Map<number, UserJson>) {
+  return {
+    id: l.id,
+    title: l.title,
+    description: l.description,
+    hex_color: l.hex_color,
+    created_by: users.get(l.created_by_id) ?? ghost(l.created_by_id),
+    created: toWireDate(l.created),
+    updated: toWireDate(l.updated),
+  };
+}
+
+export function identifierOf(listIdentifier: string, index: number): string {
+  return `${listIdentifier}-${index}`;
+}
+
+/** The fields every task JSON has, without sub-objects (what related tasks carry). */
+function bareTask(t: TaskRow, listIdentifier: string) {
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    done: Boolean(t.done),
+    done_at: toWireDate(t.done_at),
+    due_date: toWireDate(t.due_date),
+    reminder_dates: null as string[] | null,
+    list_id: t.list_id,
+    repeat_after: t.repeat_after,
+    repeat_mode: t.repeat_mode,
+    priority: t.priority,
+    start_date: toWireDate(t.start_date),
+    end_date: toWireDate(t.end_date),
+    assignees: null as UserJson[] | null,
+    labels: null as ReturnType<typeof labelJson>[] | null,
+    hex_color: t.hex_color,
+    percent_done: t.percent_done,
+    identifier: identifierOf(listIdentifier, t.index),
+    index: t.index,
+    related_tasks: null as Record<string, unknown[]> | null,
+    attachments: null as unknown[] | null,
+    cover_image_attachment_id: t.cover_image_attachment_id,
+    is_favorite: false,
+    created: toWireDate(t.created),
+    updated: toWireDate(t.updated),
+    bucket_id: t.bucket_id,
+    position: t.position,
+    kanban_position: t.kanban_position,
+    created_by: null as UserJson | null,
+  };
+}
+
+export type TaskJson = ReturnType<typeof bareTask> & { subscription?: unknown };
+
+async function listIdentifiers(db: Db, listIds: number[]): Promise<Map<number, string>> {
+  if (listIds.length === 0) return new Map();
+  const rows = await db.selectFrom('lists').select(['id', 'identifier']).where('id', 'in', [...new Set(listIds)]).execute();
+  return new Map(rows.map((r) => [r.id, r.identifier]));
+}
+
+function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+/**
+ * Full task JSON for a page of tasks, in the order given. A fixed number of queries whatever the page size:
+ * lists, labels, assignees, reminders, attachments, relations (+ related tasks), favourites, users, subscriptions.
+ */
+export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[]): Promise<TaskJson[]> {
+  if (tasks.length === 0) return [];
+  const ids = tasks.map((t) => t.id);
+  const [labelRows, assigneeRows, reminderRows, attachmentRows, relationRows, favRows] = await Promise.all([
+    db.selectFrom('label_tasks').innerJoin('labels', 'labels.id', 'label_tasks.label_id').selectAll('labels').select('label_tasks.task_id as task_id')
+      .where('label_tasks.task_id', 'in', ids).orderBy('labels.id').execute(),
+    db.selectFrom('task_assignees').select(['task_id', 'user_id']).where('task_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('task_reminders').select(['task_id', 'reminder']).where('task_id', 'in', ids).orderBy('reminder').execute(),
+    db.selectFrom('task_attachments').innerJoin('files', 'files.id', 'task_attachments.file_id')
+      .select(['task_attachments.id', 'task_attachments.task_id', 'task_attachments.created_by_id', 'task_attachments.created',
+        'files.id as file_id', 'files.name', 'files.mime', 'files.size', 'files.created as file_created'])
+      .where('task_attachments.task_id', 'in', ids).orderBy('task_attachments.id').execute(),
+    db.selectFrom('task_relations').select(['task_id', 'other_task_id', 'relation_kind']).where('task_id', 'in', ids).orderBy('id').execute(),
+    auth.userId > 0
+      ? db.selectFrom('favorites').select('entity_id').where('user_id', '=', auth.userId).where('kind', '=', FAVORITE_TASK).where('entity_id', 'in', ids).execute()
+      : Promise.resolve([] as { entity_id: number }[]),
+  ]);
+  const otherIds = [...new Set(relationRows.map((r) => r.other_task_id))];
+  const others = otherIds.length ? await db.selectFrom('tasks').selectAll().where('id', 'in', otherIds).execute() : [];
+  const identifiers = await listIdentifiers(db, [...tasks.map((t) => t.list_id), ...others.map((t) => t.list_id)]);
+  const users = await usersById(db, [
+    ...tasks.map((t) => t.created_by_id),
+    ...labelRows.map((l) => l.created_by_id),
+    ...assigneeRows.map((a) => a.user_id),
+    ...attachmentRows.map((a) => a.created_by_id),
+  ]);
+  const subs = await taskSubscriptions(db, auth.userId, tasks);
+
+  const labelsBy = group(labelRows, (r) => r.task_id);
+  const assigneesBy = group(assigneeRows, (r) => r.task_id);
+  const remindersBy = group(reminderRows, (r) => r.task_id);
+  const attachmentsBy = group(attachmentRows, (r) => r.task_id);
+  const relationsBy = group(relationRows, (r) => r.task_id);
+  const otherById = new Map(others.map((o) => [o.id, o]));
+  const favs = new Set(favRows.map((f) => f.entity_id));
+
+  return tasks.map((t) => {
+    const json: TaskJson = bareTask(t, identifiers.get(t.list_id) ?? '');
+    const labels = labelsBy.get(t.id);
+    if (labels) json.labels = labels.map((l) => labelJson(l, users));
+    const assignees = assigneesBy.get(t.id);
+    if (assignees) json.assignees = assignees.map((a) => users.get(a.user_id)).filter((u): u is UserJson => Boolean(u));
+    const reminders = remindersBy.get(t.id);
+    if (reminders) json.reminder_dates = reminders.map((r) => toWireDate(r.reminder));
+    const attachments = attachmentsBy.get(t.id);
+    if (attachments) json.attachments = attachments.map((a) => attachmentJson(a, users));
+    const related: Record<string, unknown[]> = {};
+    for (const r of relationsBy.get(t.id) ?? []) {
+      const other = otherById.get(r.other_task_id);
+      if (!other) continue;
+      (related[r.relation_kind] ??= []).push(bareTask(other, identifiers.get(other.list_id) ?? ''));
+    }
+    json.related_tasks = related;
+    json.is_favorite = favs.has(t.id);
+    json.created_by = users.get(t.created_by_id) ?? ghost(t.created_by_id);
+    const sub = subs.get(t.id);
+    if (sub) json.subscription = sub;
+    return json;
+  });
+}
+
+export interface AttachmentRow {
+  id: number;
+  task_id: number;
+  created_by_id: number;
+  created: string;
+  file_id: number;
+  name: string;
+  mime: string;
+  size: number;
+  file_created: string;
+}
+
+export function attachmentJson(a: AttachmentRow, users: Map<number, UserJson>) {
+  return {
+    id: a.id,
+    task_id: a.task_id,
+    created_by: users.get(a.created_by_id) ?? ghost(a.created_by_id),
+    file: { id: a.file_id, name: a.name, mime: a.mime, size: a.size, created: toWireDate(a.file_created) },
+    created: toWireDate(a.created),
+  };
+}
+
+/** A task without sub-objects, as notification payloads carry it. */
+export async function plainTaskJson(db: Db, t: TaskRow) {
+  const ids = await listIdentifiers(db, [t.list_id]);
+  const json = bareTask(t, ids.get(t.list_id) ?? '');
+  json.related_tasks = {};
+  return json;
+}
