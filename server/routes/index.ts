@@ -4,8 +4,31 @@ import info from './info.js';
 import totp from './totp.js';
 import accountSettings from './accountSettings.js';
 import deletion from './deletion.js';
+import exportRoutes from './export.js';
+import migration from './migration.js';
+import tasks from './tasks.js';
+import taskCollection from './taskCollection.js';
+import labels from './labels.js';
+import taskLabels from './taskLabels.js';
+import assignees from './assignees.js';
+import relations from './relations.js';
+import attachments from './attachments.js';
+import comments from './comments.js';
+import buckets from './buckets.js';
+import namespaces from './namespaces.js';
+import lists from './lists.js';
+import teams from './teams.js';
+import sharing from './sharing.js';
+import linkShares from './linkShares.js';
+import filters from './filters.js';
+import subscriptions from './subscriptions.js';
+import notifications from './notifications.js';
+import backgrounds from './backgrounds.js';
 
-const modules: ((app: FastifyInstance) => Promise<void>)[] = [info, totp, accountSettings, deletion];
+const modules: ((app: FastifyInstance) => Promise<void>)[] = [info, totp, accountSettings, deletion, exportRoutes, migration, tasks, taskCollection, labels, taskLabels, assignees, relations, attachments, comments, buckets];
+
+// Namespaces, lists, teams, sharing, link shares, filters, subscriptions, notifications, backgrounds.
+modules.push(namespaces, lists, teams, sharing, linkShares, filters, subscriptions, notifications, backgrounds);
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   for (const m of modules) await app.register(m);
