@@ -1,7 +1,9 @@
 // The one place rights are computed: owner, namespace owner, user shares, team shares, link shares.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from './db/database.js';
+import type { ListsTable, NamespacesTable } from './db/schema.js';
 import type { Auth } from './context.js';
+import { apiError, forbidden } from './errors.js';
 
 export const Right = { Read: 0, ReadWrite: 1, Admin: 2 } as const;
 export type RightLevel = (typeof Right)[keyof typeof Right];
@@ -91,4 +93,85 @@ export async function archivedState(db: Db, listId: number): Promise<'list' | 'n
   if (row.ns_archived) return 'namespace';
   if (row.list_archived) return 'list';
   return null;
+}
+
+// ---- Checks that routes call: load the entity, compute the right, throw the catalogue's error. ----
+
+/** The 403 of the generic read-one handler. */
+export const cannotSee = () => forbidden("You don't have the right to see this");
+
+export type ListRow = Selectable<ListsTable>;
+export type NamespaceRow = Selectable<NamespacesTable>;
+
+export interface ListCheck {
+  list: ListRow;
+  right: RightLevel;
+}
+
+/**
+ * Loads a list and checks the caller holds at least `need` on it (3001 when missing, 403 otherwise).
+ * Writes (`need` ≥ ReadWrite) are refused on archived lists (3008) and lists in archived namespaces (5012)
+ * unless `allowArchived` — for the one write that may touch an archived list: un-archiving it.
+ */
+export async function checkList(db: Db, auth: Auth, listId: number, need: RightLevel, opts: { allowArchived?: boolean } = {}): Promise<ListCheck> {
+  const list = await db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
+  if (!list) throw apiError(3001);
+  const right = await rightOnList(db, auth, listId);
+  if (right === null) throw need === Right.Read ? cannotSee() : forbidden();
+  if (right < need) throw forbidden();
+  if (need >= Right.ReadWrite && !opts.allowArchived) {
+    const state = await archivedState(db, listId);
+    if (state === 'namespace') throw apiError(5012);
+    if (state === 'list') throw apiError(3008);
+  }
+  return { list, right };
+}
+
+export interface NamespaceCheck {
+  namespace: NamespaceRow;
+  right: RightLevel;
+}
+
+/** Loads a namespace and checks the caller's right (5001 when missing; link shares reach none → 403). */
+export async function checkNamespace(db: Db, auth: Auth, namespaceId: number, need: RightLevel, opts: { allowArchived?: boolean } = {}): Promise<NamespaceCheck> {
+  if (auth.kind === 'link') throw forbidden();
+  const namespace = await db.selectFrom('namespaces').selectAll().where('id', '=', namespaceId).executeTakeFirst();
+  if (!namespace) throw apiError(5001);
+  const right = await rightOnNamespace(db, auth, namespaceId);
+  if (right === null) throw need === Right.Read ? cannotSee() : forbidden();
+  if (right < need) throw forbidden();
+  if (need >= Right.ReadWrite && !opts.allowArchived && namespace.is_archived) throw apiError(5012);
+  return { namespace, right };
+}
+
+/** Membership of a team: null when the caller is not a member. Team admins hold Admin, members Read. */
+export async function rightOnTeam(db: Db, auth: Auth, teamId: number): Promise<RightLevel | null> {
+  if (auth.kind === 'link') return null;
+  const m = await db.selectFrom('team_members').select('admin').where('team_id', '=', teamId).where('user_id', '=', auth.userId).executeTakeFirst();
+  if (!m) return null;
+  return m.admin ? Right.Admin : Right.Read;
+}
+
+/** Loads a team and checks membership (need Read) or team admin (need Admin): 6002 when missing, else 403. */
+export async function checkTeam(db: Db, auth: Auth, teamId: number, need: RightLevel) {
+  if (auth.kind === 'link') throw forbidden();
+  const team = await db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst();
+  if (!team) throw apiError(6002);
+  const right = await rightOnTeam(db, auth, teamId);
+  if (right === null) throw need === Right.Read ? cannotSee() : forbidden();
+  if (right < need) throw forbidden();
+  return { team, right };
+}
+
+/** Ids of every user who can read the list (owner, namespace owner, user and team shares on list or namespace). */
+export async function listReaderIds(db: Db, listId: number): Promise<number[]> {
+  const { rows } = await sql<{ user_id: number }>`
+    select l.owner_id as user_id from lists l where l.id = ${listId}
+    union select n.owner_id from lists l join namespaces n on n.id = l.namespace_id where l.id = ${listId}
+    union select ul.user_id from users_lists ul where ul.list_id = ${listId}
+    union select un.user_id from users_namespaces un join lists l on l.namespace_id = un.namespace_id where l.id = ${listId}
+    union select tm.user_id from team_lists tl join team_members tm on tm.team_id = tl.team_id where tl.list_id = ${listId}
+    union select tm.user_id from team_namespaces tn join team_members tm on tm.team_id = tn.team_id
+      join lists l on l.namespace_id = tn.namespace_id where l.id = ${listId}`.execute(db);
+  return rows.map((r) => Number(r.user_id));
 }

@@ -1,0 +1,64 @@
+// Page/per_page parsing and the pagination headers of the v0.20 API (API-NOTES §2).
+import type { FastifyReply } from 'fastify';
+import { invalidData } from './errors.js';
+
+export const MAX_PER_PAGE = 50;
+
+export interface Paging {
+  /** 0 means "no limit" */
+  page: number;
+  perPage: number;
+}
+
+function nonNegativeInt(value: unknown, field: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const s = String(Array.isArray(value) ? value[0] : value);
+  if (!/^\d+$/.test(s)) throw invalidData(`${field}: must be a non-negative integer`);
+  return Number(s);
+}
+
+/** Reads `page` (default 1, 0 = everything) and `per_page` (default and cap 50) from a query object. */
+export function parsePaging(query: unknown): Paging {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const page = nonNegativeInt(q.page, 'page') ?? 1;
+  const requested = nonNegativeInt(q.per_page, 'per_page') ?? 0;
+  const perPage = requested === 0 ? MAX_PER_PAGE : Math.min(requested, MAX_PER_PAGE);
+  return { page, perPage };
+}
+
+/** The slice of `items` the page asks for. */
+export function pageOf<T>(items: T[], paging: Paging): T[] {
+  if (paging.page === 0) return items;
+  const start = (paging.page - 1) * paging.perPage;
+  return items.slice(start, start + paging.perPage);
+}
+
+/** Sets x-pagination-total-pages / x-pagination-result-count; total pages is 0 when the page came back empty. */
+export function setPaginationHeaders(reply: FastifyReply, total: number, paging: Paging, resultCount: number): void {
+  let pages: number;
+  if (resultCount === 0) pages = 0;
+  else if (paging.page === 0) pages = 1;
+  else pages = Math.ceil(total / paging.perPage);
+  reply.header('x-pagination-total-pages', String(pages));
+  reply.header('x-pagination-result-count', String(resultCount));
+}
+
+/** Slices `items` for the request's page and sets the headers: the whole collection routine in one call. */
+export function paginate<T>(reply: FastifyReply, query: unknown, items: T[]): T[] {
+  const paging = parsePaging(query);
+  const page = pageOf(items, paging);
+  setPaginationHeaders(reply, items.length, paging, page.length);
+  return page;
+}
+
+/** `s` as the reference reads it: a comma list of ids, or a case-insensitive substring. */
+export function searchMatcher(s: unknown): ((id: number, ...texts: string[]) => boolean) | null {
+  if (typeof s !== 'string' || s.trim() === '') return null;
+  const term = s.trim();
+  if (/^\d+(\s*,\s*\d+)*$/.test(term)) {
+    const ids = new Set(term.split(',').map((x) => Number(x.trim())));
+    return (id) => ids.has(id);
+  }
+  const needle = term.toLowerCase();
+  return (_id, ...texts) => texts.some((t) => t.toLowerCase().includes(needle));
+}

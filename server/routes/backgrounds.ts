@@ -1,0 +1,64 @@
+// List backgrounds: PUT /lists/:list/backgrounds/upload (multipart `background`), GET and DELETE /lists/:list/background.
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { authOf, idParam } from '../context.js';
+import { apiError, invalidData, notFound } from '../errors.js';
+import { Right, checkList } from '../rights.js';
+import { deleteFiles, readFileBytes, saveFile } from '../files.js';
+import { nowIso } from '../clock.js';
+import { listJson } from '../lists/serialize.js';
+
+export default async function backgrounds(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+  if (!config.backgroundsEnabled) return;
+  // Multipart parsing is registered for this plugin's routes only.
+  await app.register(multipart, { limits: { fileSize: config.maxFileSize, files: 1 } });
+
+  app.put('/lists/:list/backgrounds/upload', async (req, reply) => {
+    const auth = authOf(req);
+    const id = idParam((req.params as { list: string }).list, 'list id');
+    const { list, right } = await checkList(db, auth, id, Right.ReadWrite);
+    if (!req.isMultipart()) throw invalidData('background: must be sent as multipart/form-data');
+    const file = await req.file();
+    if (!file || file.fieldname !== 'background') throw invalidData('background: a file is required');
+    let data: Buffer;
+    try {
+      data = await file.toBuffer();
+    } catch {
+      throw apiError(4012, 'The background file is too large.');
+    }
+    if (!file.mimetype.startsWith('image/')) throw invalidData('background: the file is not an image');
+    const updated = await db.transaction().execute(async (trx) => {
+      const stored = await saveFile(trx, config, data, { name: file.filename || 'background', mime: file.mimetype, createdById: auth.userId });
+      await trx.updateTable('lists').set({ background_file_id: stored.id, background_blur_hash: '', updated: nowIso() }).where('id', '=', id).execute();
+      if (list.background_file_id) await deleteFiles(trx, config, [list.background_file_id]);
+      return trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    });
+    reply.header('x-max-right', String(right));
+    return listJson(db, auth, updated);
+  });
+
+  app.get('/lists/:list/background', async (req, reply) => {
+    const auth = authOf(req);
+    const { list } = await checkList(db, auth, idParam((req.params as { list: string }).list, 'list id'), Right.Read);
+    if (!list.background_file_id) throw notFound();
+    const meta = await db.selectFrom('files').select(['mime']).where('id', '=', list.background_file_id).executeTakeFirst();
+    const bytes = readFileBytes(config, list.background_file_id);
+    if (!meta || !bytes) throw notFound();
+    return reply.type(meta.mime || 'application/octet-stream').send(bytes);
+  });
+
+  // The reference let read-only users remove a background; removing it is a change, so it needs write here.
+  app.delete('/lists/:list/background', async (req, reply) => {
+    const auth = authOf(req);
+    const id = idParam((req.params as { list: string }).list, 'list id');
+    const { list, right } = await checkList(db, auth, id, Right.ReadWrite);
+    const updated = await db.transaction().execute(async (trx) => {
+      await trx.updateTable('lists').set({ background_file_id: null, background_blur_hash: '', updated: nowIso() }).where('id', '=', id).execute();
+      if (list.background_file_id) await deleteFiles(trx, config, [list.background_file_id]);
+      return trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    });
+    reply.header('x-max-right', String(right));
+    return listJson(db, auth, updated);
+  });
+}

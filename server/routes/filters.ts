@@ -1,0 +1,65 @@
+// Saved filters: PUT /filters, GET/POST/DELETE /filters/:id (owner only; link shares get 11002).
+import type { FastifyInstance } from 'fastify';
+import { authOf, idParam } from '../context.js';
+import { apiError } from '../errors.js';
+import { Right } from '../rights.js';
+import { bodyObject, optBool, optString } from '../bodyFields.js';
+import { nowIso } from '../clock.js';
+import { setListFavorite } from '../lists/create.js';
+import { listIdOfFilter } from '../lists/serialize.js';
+import { deleteFilter, filterTitle, loadOwnFilter, parseFilters, savedFilterResponse, updateFilter } from '../lists/savedFilters.js';
+
+export default async function filters(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  app.put('/filters', async (req, reply) => {
+    const auth = authOf(req);
+    if (auth.kind !== 'user') throw apiError(11002);
+    const body = bodyObject(req.body);
+    const title = filterTitle(body);
+    const description = optString(body, 'description') ?? '';
+    const parsed = parseFilters(body.filters);
+    const isFavorite = optBool(body, 'is_favorite') ?? false;
+    const now = nowIso();
+    const row = await db.transaction().execute(async (trx) => {
+      const r = await trx
+        .insertInto('saved_filters')
+        .values({ title, description, filters: JSON.stringify(parsed), owner_id: auth.userId, created: now, updated: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (isFavorite) await setListFavorite(trx, auth.userId, listIdOfFilter(r.id), true);
+      return r;
+    });
+    reply.code(201).header('x-max-right', String(Right.Admin));
+    return savedFilterResponse(db, auth, row);
+  });
+
+  app.get('/filters/:id', async (req, reply) => {
+    const auth = authOf(req);
+    const row = await loadOwnFilter(db, auth, idParam((req.params as { id: string }).id));
+    reply.header('x-max-right', String(Right.Admin));
+    return savedFilterResponse(db, auth, row);
+  });
+
+  app.post('/filters/:id', async (req, reply) => {
+    const auth = authOf(req);
+    const id = idParam((req.params as { id: string }).id);
+    const body = bodyObject(req.body);
+    const title = filterTitle(body);
+    const description = optString(body, 'description');
+    const parsed = parseFilters(body.filters);
+    const isFavorite = optBool(body, 'is_favorite');
+    await loadOwnFilter(db, auth, id);
+    const row = await updateFilter(db, auth.userId, id, { title, description, filters: parsed, isFavorite });
+    reply.header('x-max-right', String(Right.Admin));
+    return savedFilterResponse(db, auth, row);
+  });
+
+  app.delete('/filters/:id', async (req) => {
+    const auth = authOf(req);
+    const id = idParam((req.params as { id: string }).id);
+    await loadOwnFilter(db, auth, id);
+    await deleteFilter(db, id);
+    return { message: 'Successfully deleted.' };
+  });
+}

@@ -1,0 +1,245 @@
+// Sharing lists and namespaces with users and teams: GET/PUT …/users, POST/DELETE …/users/:username,
+// GET/PUT …/teams, POST/DELETE …/teams/:team under /lists/:id and /namespaces/:id (API-NOTES §11).
+import type { FastifyInstance } from 'fastify';
+import type { Auth } from '../context.js';
+import { authOf, idParam } from '../context.js';
+import { apiError, forbidden, invalidData, type ErrorCode } from '../errors.js';
+import { Right, checkList, checkNamespace, isValidRight, type RightLevel } from '../rights.js';
+import { bodyObject, optInt, optString } from '../bodyFields.js';
+import { paginate, searchMatcher } from '../pagination.js';
+import { nowIso, toWireDate } from '../clock.js';
+import { userJson } from '../serialize.js';
+import { teamsJson } from '../teams/serialize.js';
+import type { Db } from '../db/database.js';
+
+const DELETED = { message: 'Successfully deleted.' };
+
+interface Target {
+  path: 'lists' | 'namespaces';
+  userTable: 'users_lists' | 'users_namespaces';
+  teamTable: 'team_lists' | 'team_namespaces';
+  column: 'list_id' | 'namespace_id';
+  /** Loads the entity with a right check and returns its owner. */
+  check: (db: Db, auth: Auth, id: number, need: RightLevel) => Promise<{ ownerId: number }>;
+  userExists: ErrorCode;
+  userMissing: ErrorCode;
+  teamMissing: ErrorCode;
+}
+
+const TARGETS: Target[] = [
+  {
+    path: 'lists',
+    userTable: 'users_lists',
+    teamTable: 'team_lists',
+    column: 'list_id',
+    // Share management is not content: it stays possible on archived lists.
+    check: async (db, auth, id, need) => ({ ownerId: (await checkList(db, auth, id, need, { allowArchived: true })).list.owner_id }),
+    userExists: 7002,
+    userMissing: 7003,
+    teamMissing: 6007,
+  },
+  {
+    path: 'namespaces',
+    userTable: 'users_namespaces',
+    teamTable: 'team_namespaces',
+    column: 'namespace_id',
+    check: async (db, auth, id, need) => ({ ownerId: (await checkNamespace(db, auth, id, need, { allowArchived: true })).namespace.owner_id }),
+    userExists: 5011,
+    userMissing: 5003,
+    teamMissing: 5010,
+  },
+];
+
+function parseRight(body: Record<string, unknown>): RightLevel {
+  const right = optInt(body, 'right') ?? 0;
+  if (!isValidRight(right)) throw apiError(9001);
+  return right;
+}
+
+async function userByName(db: Db, username: string) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'username', 'created', 'updated'])
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+  if (!user) throw apiError(1005);
+  return user;
+}
+
+async function teamById(db: Db, id: number) {
+  const team = await db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!team) throw apiError(6002);
+  return team;
+}
+
+export default async function sharing(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  for (const t of TARGETS) {
+    const base = `/${t.path}/:id`;
+    const entityId = (params: unknown) => idParam((params as { id: string }).id, 'id');
+    // Link-share sessions may look at who has access, but never change it.
+    const manage = async (auth: Auth, id: number) => {
+      if (auth.kind !== 'user') throw forbidden();
+      return t.check(db, auth, id, Right.Admin);
+    };
+
+    app.get(`${base}/users`, async (req, reply) => {
+      const auth = authOf(req);
+      const id = entityId(req.params);
+      await t.check(db, auth, id, Right.Read);
+      const q = req.query as Record<string, unknown>;
+      const match = searchMatcher(q.s);
+      let rows = await db
+        .selectFrom(t.userTable as 'users_lists')
+        .innerJoin('users', 'users.id', 'users_lists.user_id')
+        .select(['users.id', 'users.name', 'users.username', 'users.created', 'users.updated', 'users_lists.right'])
+        .where(t.column as 'list_id', '=', id)
+        .orderBy('users_lists.id')
+        .execute();
+      if (match) rows = rows.filter((r) => match(-1, r.username, r.name));
+      return paginate(reply, q, rows).map((r) => ({ ...userJson(r), right: r.right }));
+    });
+
+    app.put(`${base}/users`, async (req, reply) => {
+      const auth = authOf(req);
+      const id = entityId(req.params);
+      const body = bodyObject(req.body);
+      const username = optString(body, 'user_id') ?? optString(body, 'username') ?? '';
+      if (username === '') throw invalidData('user_id: non zero value required');
+      const { ownerId } = await manage(auth, id);
+      const right = parseRight(body);
+      const user = await userByName(db, username);
+      if (user.id === ownerId) throw apiError(t.userExists);
+      const dup = await db
+        .selectFrom(t.userTable as 'users_lists')
+        .select('id')
+        .where(t.column as 'list_id', '=', id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (dup) throw apiError(t.userExists);
+      const now = nowIso();
+      const row = await db
+        .insertInto(t.userTable as 'users_lists')
+        .values({ [t.column]: id, user_id: user.id, right, created: now, updated: now } as never)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      reply.code(201);
+      return { id: row.id, user_id: user.username, right: row.right, created: toWireDate(row.created), updated: toWireDate(row.updated) };
+    });
+
+    app.post(`${base}/users/:username`, async (req) => {
+      const auth = authOf(req);
+      const id = entityId(req.params);
+      const body = bodyObject(req.body);
+      await manage(auth, id);
+      const right = parseRight(body);
+      const user = await userByName(db, (req.params as { username: string }).username);
+      const share = await db
+        .selectFrom(t.userTable as 'users_lists')
+        .selectAll()
+        .where(t.column as 'list_id', '=', id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (!share) throw apiError(t.userMissing);
+      const updated = nowIso();
+      await db.updateTable(t.userTable as 'users_lists').set({ right, updated }).where('id', '=', share.id).execute();
+      return { id: share.id, user_id: user.username, right, created: toWireDate(share.created), updated: toWireDate(updated) };
+    });
+
+    app.delete(`${base}/users/:username`, async (req) => {
+      const auth = authOf(req);
+      const id = entityId(req.params);
+      await manage(auth, id);
+      const user = await userByName(db, (req.params as { username: string }).username);
+      const res = await db
+        .deleteFrom(t.userTable as 'users_lists')
+        .where(t.column as 'list_id', '=', id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) throw apiError(t.userMissing);
+      return DELETED;
+    });
+
+    app.get(`${base}/teams`, async (req, reply) => {
+      const auth = authOf(req);
+      const id = entityId(req.params);
+      await t.check(db, auth, id, Right.Read);
+      const q = req.query as Record<string, unknown>;
+      const match = searchMatcher(q.s);
+      let rows = await db
+        .selectFrom(t.teamTable as 'team_lists')
+        .innerJoin('teams', 'teams.id', 'team_lists.team_id')
+        .selectAll('teams')
+        .select('team_lists.right as share_right')
+        .where(t.column as 'list_id', '=', id)
+        .orderBy('team_lists.id')
+        .execute();
+      if (match) rows = rows.filter((r) => match(r.id, r.name));
+      const page = paginate(reply, q, rows);
+      const json = await teamsJson(db, page.map(({ share_right: _r, ...team }) => team));
+      return json.map((team, i) => ({ ...team, right: page[i].share_right }));
+    });
+
+    app.put(`${base}/teams`, async (req, reply) => {
+      const auth = authOf(req);
+      const id = entityId(req.params);
+      const body = bodyObject(req.body);
+      const teamId = optInt(body, 'team_id') ?? 0;
+      if (teamId <= 0) throw invalidData('team_id: non zero value required');
+      await manage(auth, id);
+      const right = parseRight(body);
+      await teamById(db, teamId);
+      const dup = await db
+        .selectFrom(t.teamTable as 'team_lists')
+        .select('id')
+        .where(t.column as 'list_id', '=', id)
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+      if (dup) throw apiError(6004);
+      const now = nowIso();
+      const row = await db
+        .insertInto(t.teamTable as 'team_lists')
+        .values({ [t.column]: id, team_id: teamId, right, created: now, updated: now } as never)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      reply.code(201);
+      return { id: row.id, team_id: teamId, right: row.right, created: toWireDate(row.created), updated: toWireDate(row.updated) };
+    });
+
+    app.post(`${base}/teams/:team`, async (req) => {
+      const auth = authOf(req);
+      const id = entityId(req.params);
+      const teamId = idParam((req.params as { team: string }).team, 'team id');
+      const body = bodyObject(req.body);
+      await manage(auth, id);
+      const right = parseRight(body);
+      await teamById(db, teamId);
+      const share = await db
+        .selectFrom(t.teamTable as 'team_lists')
+        .selectAll()
+        .where(t.column as 'list_id', '=', id)
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+      if (!share) throw apiError(t.teamMissing);
+      const updated = nowIso();
+      await db.updateTable(t.teamTable as 'team_lists').set({ right, updated }).where('id', '=', share.id).execute();
+      return { id: share.id, team_id: teamId, right, created: toWireDate(share.created), updated: toWireDate(updated) };
+    });
+
+    app.delete(`${base}/teams/:team`, async (req) => {
+      const auth = authOf(req);
+      const id = entityId(req.params);
+      const teamId = idParam((req.params as { team: string }).team, 'team id');
+      await manage(auth, id);
+      await teamById(db, teamId);
+      const res = await db
+        .deleteFrom(t.teamTable as 'team_lists')
+        .where(t.column as 'list_id', '=', id)
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) throw apiError(t.teamMissing);
+      return DELETED;
+    });
+  }
+}
