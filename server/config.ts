@@ -27,6 +27,8 @@ export interface Config {
   rateLimit: number;
   maxFileSize: number;
   registrationEnabled: boolean;
+  /** New accounts wait in status 1 until the mailed confirmation link is opened. */
+  emailConfirmation: boolean;
   linkSharingEnabled: boolean;
   totpEnabled: boolean;
   taskAttachmentsEnabled: boolean;
@@ -106,6 +108,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimit: Number(env.KEYFLOW_RATE_LIMIT ?? 10),
     maxFileSize: parseSize(env.KEYFLOW_MAX_FILE_SIZE ?? '20MB'),
     registrationEnabled: flag(env, 'KEYFLOW_REGISTRATION_ENABLED', true),
+    emailConfirmation: flag(env, 'KEYFLOW_EMAIL_CONFIRMATION', false),
     linkSharingEnabled: flag(env, 'KEYFLOW_LINK_SHARING_ENABLED', true),
     totpEnabled: flag(env, 'KEYFLOW_TOTP_ENABLED', true),
     taskAttachmentsEnabled: flag(env, 'KEYFLOW_TASK_ATTACHMENTS_ENABLED', true),

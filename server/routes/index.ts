@@ -24,11 +24,17 @@ import filters from './filters.js';
 import subscriptions from './subscriptions.js';
 import notifications from './notifications.js';
 import backgrounds from './backgrounds.js';
+import auth from './auth.js';
+import user from './user.js';
+import avatar from './avatar.js';
 
 const modules: ((app: FastifyInstance) => Promise<void>)[] = [info, totp, accountSettings, deletion, exportRoutes, migration, tasks, taskCollection, labels, taskLabels, assignees, relations, attachments, comments, buckets];
 
 // Namespaces, lists, teams, sharing, link shares, filters, subscriptions, notifications, backgrounds.
 modules.push(namespaces, lists, teams, sharing, linkShares, filters, subscriptions, notifications, backgrounds);
+
+// Sign-up, sign-in and tokens; the current user, settings and user search; avatars.
+modules.push(auth, user, avatar);
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   for (const m of modules) await app.register(m);

@@ -1,0 +1,87 @@
+// GET /avatar/:username: the uploaded avatar, or a generated initials image (SVG); unknown users get a blank one.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readFileBytes } from '../files.js';
+
+export const AVATAR_DEFAULT_SIZE = 250;
+export const AVATAR_MAX_SIZE = 1024;
+
+/** `?size=`: the reference default when absent or unusable, capped at the maximum. */
+export function avatarSize(raw: unknown): number {
+  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(n) || n <= 0) return AVATAR_DEFAULT_SIZE;
+  return Math.min(n, AVATAR_MAX_SIZE);
+}
+
+/** Up to two initials of the display name, whole code points so emoji and accents survive. */
+export function initialsOf(displayName: string): string {
+  const words = displayName.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters.map((w) => Array.from(w)[0] ?? '').join('').toUpperCase();
+}
+
+/** A stable colour per username, so a person looks the same everywhere and on every server. */
+export function avatarHue(username: string): number {
+  let h = 2166136261;
+  for (const ch of username.toLowerCase()) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h % 360;
+}
+
+const escapeXml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** A square (the client rounds it) in the user's colour with white initials. */
+export function initialsSvg(username: string, displayName: string, size: number): string {
+  const text = escapeXml(initialsOf(displayName || username));
+  const fontSize = text.length > 1 ? 40 : 50;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">` +
+    `<rect width="100" height="100" fill="hsl(${avatarHue(username)}, 55%, 42%)"/>` +
+    `<text x="50" y="50" dy="0.35em" text-anchor="middle" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" ` +
+    `font-size="${fontSize}" font-weight="600" fill="#ffffff">${text}</text></svg>`
+  );
+}
+
+export function blankSvg(size: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"/>`;
+}
+
+/**
+ * Image headers. Uploaded avatars may be SVG, which a browser opening the URL directly would run
+ * scripts in; the CSP sandbox and nosniff keep any image inert on this origin.
+ */
+function imageReply(reply: FastifyReply, mime: string, body: string | Buffer) {
+  return reply
+    .type(mime)
+    .header('cache-control', 'public, max-age=300')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .send(body);
+}
+
+export default async function avatar(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.ctx;
+
+  app.get('/avatar/:username', async (req, reply) => {
+    const { username } = req.params as { username: string };
+    const size = avatarSize((req.query as Record<string, unknown>).size);
+    const user = await db
+      .selectFrom('users')
+      .select(['username', 'name', 'avatar_provider', 'avatar_file_id'])
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .executeTakeFirst();
+    // The client shows an avatar for every name it meets (link shares, deleted users): never a 404.
+    if (!user) return imageReply(reply, 'image/svg+xml', blankSvg(size));
+
+    if (user.avatar_provider === 'upload' && user.avatar_file_id) {
+      const file = await db.selectFrom('files').select('mime').where('id', '=', user.avatar_file_id).executeTakeFirst();
+      const bytes = file && file.mime.startsWith('image/') ? readFileBytes(config, user.avatar_file_id) : null;
+      // Served as stored: the client crops and scales before uploading, so `size` is left to the browser.
+      if (file && bytes) return imageReply(reply, file.mime, bytes);
+    }
+    // gravatar/marble/default would need third-party requests or artwork; everyone else gets initials.
+    return imageReply(reply, 'image/svg+xml', initialsSvg(user.username, user.name, size));
+  });
+}
