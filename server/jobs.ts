@@ -4,6 +4,7 @@ import type { Db } from './db/database.js';
 import type { ServerContext } from './context.js';
 import { deleteNamespaces } from './cascade.js';
 import { deleteFiles } from './files.js';
+import { sendMail } from './mail.js';
 
 /** How often the scheduler looks for due work. Deletion is announced in days, so an hour is precise enough. */
 export const JOB_INTERVAL_MS = 60 * 60 * 1000;
@@ -19,8 +20,6 @@ export interface AccountMail {
 /** Sends one mail through the shared mailer (SMTP, files under <data>/mail, or the test outbox). */
 export async function sendAccountMail(config: Config, mail: AccountMail): Promise<void> {
   if (!mail.to) return;
-  // Loaded on first use so the account routes work even where the mailer module is not wanted.
-  const { sendMail } = await import('./mail.js');
   await sendMail(config, mail);
 }
 

@@ -23,7 +23,8 @@ export function stringField(body: unknown, key: string): string {
  * (deletion, export — the reference server does the same), `'reject'` answers 1021.
  */
 export async function confirmPassword(user: UserRow, password: string, opts: { nonLocal: 'skip' | 'reject' } = { nonLocal: 'reject' }): Promise<void> {
-  if (user.issuer !== 'local') {
+  // Rows seeded without an issuer count as local, as in the authentication routes.
+  if (user.issuer !== 'local' && user.issuer !== '') {
     if (opts.nonLocal === 'skip') return;
     throw apiError(1021);
   }
@@ -62,10 +63,10 @@ export default async function accountSettings(app: FastifyInstance): Promise<voi
         .executeTakeFirst();
       if (taken) throw apiError(1002);
     }
-    // With real mail delivery the new address must be confirmed (as the reference server does):
-    // the account waits in status 1 until POST /user/confirm with the mailed token. Without SMTP
-    // nobody could receive that mail, so the change applies at once.
-    if (!config.smtp) {
+    // When the server confirms addresses (as registration does under the same switch), the new one
+    // must be confirmed like the reference server does: the account waits in status 1 until
+    // POST /user/confirm with the mailed token. Otherwise the change applies at once.
+    if (!config.emailConfirmation) {
       await db.updateTable('users').set({ email: newEmail, updated: nowIso() }).where('id', '=', user.id).execute();
       return { message: 'Your email address was updated successfully.' };
     }

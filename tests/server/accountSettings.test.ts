@@ -120,3 +120,19 @@ describe('avatar settings', () => {
     await small.close();
   });
 });
+
+describe('POST /user/settings/email with address confirmation on', () => {
+  it('sets the new address, waits for confirmation and mails a link to the new address', async () => {
+    const app = await createTestServer({ emailConfirmation: true });
+    const u = await makeUser(app);
+    const { outbox } = await import('../../server/mail.js');
+    const res = await call(app, 'POST', '/user/settings/email', { token: u.token, body: { new_email: `${u.username}-new@example.com`, password: u.password } });
+    expect(res.statusCode).toBe(200);
+    const row = await app.ctx.db.selectFrom('users').select(['email', 'status']).where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: `${u.username}-new@example.com`, status: 1 });
+    const token = await app.ctx.db.selectFrom('user_tokens').select('token').where('user_id', '=', u.id).where('kind', '=', 2).executeTakeFirstOrThrow();
+    const mail = outbox.filter((m) => m.to === `${u.username}-new@example.com`).at(-1);
+    expect(mail?.text).toContain(`?userEmailConfirm=${token.token}`);
+    await app.close();
+  });
+});
