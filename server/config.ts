@@ -10,6 +10,8 @@ export interface OpenIdProviderConfig {
   logoutUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The provider's issuer URL; discovery happens at <issuer>/.well-known/openid-configuration. Defaults to the base of authUrl. */
+  issuer?: string;
 }
 
 export interface Config {
@@ -74,7 +76,7 @@ function persistentSecret(dataDir: string | null): string {
 }
 
 function openIdProviders(env: Env): OpenIdProviderConfig[] {
-  // KEYFLOW_OPENID_PROVIDERS is a JSON array of {key, name, authUrl, logoutUrl, clientId, clientSecret}.
+  // KEYFLOW_OPENID_PROVIDERS is a JSON array of {key, name, authUrl, logoutUrl, clientId, clientSecret, issuer?}.
   const raw = env.KEYFLOW_OPENID_PROVIDERS;
   if (!raw) return [];
   const parsed = JSON.parse(raw) as Partial<OpenIdProviderConfig>[];
@@ -85,6 +87,7 @@ function openIdProviders(env: Env): OpenIdProviderConfig[] {
     logoutUrl: String(p.logoutUrl ?? ''),
     clientId: String(p.clientId ?? ''),
     clientSecret: String(p.clientSecret ?? ''),
+    ...(p.issuer ? { issuer: String(p.issuer) } : {}),
   }));
 }
 
