@@ -1,0 +1,153 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestServer, makeUser, call, type TestUser } from './helpers.js';
+import { outbox } from '../../server/mail.js';
+
+const login = (app: FastifyInstance, username: string, password: string) => call(app, 'POST', '/login', { body: { username, password } });
+
+function resetTokenFor(email: string): string | undefined {
+  const mail = outbox.filter((m) => m.to === email).at(-1);
+  return mail ? /\?userPasswordReset=([A-Za-z0-9]+)/.exec(mail.text)?.[1] : undefined;
+}
+
+describe('password reset', () => {
+  let app: FastifyInstance;
+  let u: TestUser;
+  beforeAll(async () => {
+    app = await createTestServer({ publicUrl: 'https://kf.example.net/' });
+    u = await makeUser(app, 'forgetful');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('mails a reset link and answers the same for known and unknown addresses', async () => {
+    const known = await call(app, 'POST', '/user/password/token', { body: { email: u.email.toUpperCase() } });
+    const unknown = await call(app, 'POST', '/user/password/token', { body: { email: 'ghost@example.com' } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(outbox.some((m) => m.to === 'ghost@example.com')).toBe(false);
+    const mail = outbox.filter((m) => m.to === u.email).at(-1)!;
+    expect(mail.text).toContain('https://kf.example.net/?userPasswordReset=');
+    expect(resetTokenFor(u.email)).toMatch(/^[A-Za-z0-9]{64}$/);
+  });
+
+  it('validates the request', async () => {
+    let res = await call(app, 'POST', '/user/password/token', { body: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(1004);
+    res = await call(app, 'POST', '/user/password/token', { body: { email: 'nope' } });
+    expect(res.json().code).toBe(2002);
+  });
+
+  it('resets with the token once, then the token is spent', async () => {
+    await call(app, 'POST', '/user/password/token', { body: { email: u.email } });
+    const token = resetTokenFor(u.email)!;
+
+    let res = await call(app, 'POST', '/user/password/reset', { body: { new_password: 'brand-new-pass' } });
+    expect(res.statusCode).toBe(412);
+    expect(res.json().code).toBe(1008);
+    res = await call(app, 'POST', '/user/password/reset', { body: { token: 'not-a-token', new_password: 'brand-new-pass' } });
+    expect(res.statusCode).toBe(412);
+    expect(res.json().code).toBe(1009);
+    res = await call(app, 'POST', '/user/password/reset', { body: { token, new_password: '' } });
+    expect(res.statusCode).toBe(412);
+    expect(res.json().code).toBe(1013);
+    res = await call(app, 'POST', '/user/password/reset', { body: { token, new_password: 'short' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(2002);
+    expect(res.body).not.toContain('short"');
+
+    res = await call(app, 'POST', '/user/password/reset', { body: { token, new_password: 'brand-new-pass' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBeTruthy();
+    expect((await login(app, u.username, 'brand-new-pass')).statusCode).toBe(200);
+    expect((await login(app, u.username, u.password)).json().code).toBe(1011);
+
+    res = await call(app, 'POST', '/user/password/reset', { body: { token, new_password: 'another-pass' } });
+    expect(res.json().code).toBe(1009);
+    u.password = 'brand-new-pass';
+  });
+
+  it('only the newest link works', async () => {
+    await call(app, 'POST', '/user/password/token', { body: { email: u.email } });
+    const first = resetTokenFor(u.email)!;
+    await call(app, 'POST', '/user/password/token', { body: { email: u.email } });
+    const second = resetTokenFor(u.email)!;
+    expect(second).not.toBe(first);
+    expect((await call(app, 'POST', '/user/password/reset', { body: { token: first, new_password: 'first-link-pass' } })).json().code).toBe(1009);
+    expect((await call(app, 'POST', '/user/password/reset', { body: { token: second, new_password: 'second-link-pass' } })).statusCode).toBe(200);
+    u.password = 'second-link-pass';
+  });
+
+  it('rejects a link older than 24 hours', async () => {
+    await call(app, 'POST', '/user/password/token', { body: { email: u.email } });
+    const token = resetTokenFor(u.email)!;
+    const old = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
+    await app.ctx.db.updateTable('user_tokens').set({ created: old }).where('token', '=', token).execute();
+    expect((await call(app, 'POST', '/user/password/reset', { body: { token, new_password: 'too-late-pass' } })).json().code).toBe(1009);
+  });
+
+  it('sends nothing for OpenID or disabled accounts', async () => {
+    const remote = await makeUser(app, 'remoteperson');
+    await app.ctx.db.updateTable('users').set({ issuer: 'https://id.example.com' }).where('id', '=', remote.id).execute();
+    const disabled = await makeUser(app, 'disabledperson');
+    await app.ctx.db.updateTable('users').set({ status: 2 }).where('id', '=', disabled.id).execute();
+    for (const email of [remote.email, disabled.email]) {
+      const res = await call(app, 'POST', '/user/password/token', { body: { email } });
+      expect(res.statusCode).toBe(200);
+      expect(outbox.some((m) => m.to === email)).toBe(false);
+    }
+  });
+
+  it('does not mix up a confirm token with a reset token', async () => {
+    await app.ctx.db.insertInto('user_tokens').values({ user_id: u.id, token: 'c'.repeat(64), kind: 2, created: new Date().toISOString() }).execute();
+    expect((await call(app, 'POST', '/user/password/reset', { body: { token: 'c'.repeat(64), new_password: 'sneaky-pass' } })).json().code).toBe(1009);
+  });
+});
+
+describe('POST /user/password', () => {
+  let app: FastifyInstance;
+  let u: TestUser;
+  beforeAll(async () => {
+    app = await createTestServer();
+    u = await makeUser(app, 'changer');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const change = (body: unknown, token = u.token) => call(app, 'POST', '/user/password', { token, body });
+
+  it('answers 1014, 1013, 1011 and 2002 for bad input', async () => {
+    let res = await change({ new_password: 'whatever1' });
+    expect(res.statusCode).toBe(412);
+    expect(res.json().code).toBe(1014);
+    res = await change({ old_password: u.password });
+    expect(res.statusCode).toBe(412);
+    expect(res.json().code).toBe(1013);
+    res = await change({ old_password: 'wrong-one', new_password: 'whatever1' });
+    expect(res.statusCode).toBe(412);
+    expect(res.json().code).toBe(1011);
+    res = await change({ old_password: u.password, new_password: 'tiny' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(2002);
+  });
+
+  it('changes the password', async () => {
+    const res = await change({ old_password: u.password, new_password: 'changed-password' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('changed-password');
+    expect((await login(app, u.username, 'changed-password')).statusCode).toBe(200);
+    expect((await login(app, u.username, u.password)).json().code).toBe(1011);
+  });
+
+  it('is 401 without a token and 1021 for an OpenID account', async () => {
+    expect((await call(app, 'POST', '/user/password', { body: {} })).statusCode).toBe(401);
+    const remote = await makeUser(app, 'remotechanger');
+    await app.ctx.db.updateTable('users').set({ issuer: 'https://id.example.com' }).where('id', '=', remote.id).execute();
+    const res = await change({ old_password: 'x', new_password: 'whatever1' }, remote.token);
+    expect(res.json().code).toBe(1021);
+  });
+});
