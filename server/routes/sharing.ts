@@ -91,11 +91,12 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
       const q = req.query as Record<string, unknown>;
       const match = searchMatcher(q.s);
       let rows = await db
-        .selectFrom(t.userTable as 'users_lists')
-        .innerJoin('users', 'users.id', 'users_lists.user_id')
-        .select(['users.id', 'users.name', 'users.username', 'users.created', 'users.updated', 'users_lists.right'])
-        .where(t.column as 'list_id', '=', id)
-        .orderBy('users_lists.id')
+        // Aliased so one query serves users_lists and users_namespaces.
+        .selectFrom(`${t.userTable} as s` as 'users_lists as s')
+        .innerJoin('users', 'users.id', 's.user_id')
+        .select(['users.id', 'users.name', 'users.username', 'users.created', 'users.updated', 's.right'])
+        .where(`s.${t.column}` as 's.list_id', '=', id)
+        .orderBy('s.id')
         .execute();
       if (match) rows = rows.filter((r) => match(-1, r.username, r.name));
       return paginate(reply, q, rows).map((r) => ({ ...userJson(r), right: r.right }));
@@ -168,12 +169,12 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
       const q = req.query as Record<string, unknown>;
       const match = searchMatcher(q.s);
       let rows = await db
-        .selectFrom(t.teamTable as 'team_lists')
-        .innerJoin('teams', 'teams.id', 'team_lists.team_id')
+        .selectFrom(`${t.teamTable} as s` as 'team_lists as s')
+        .innerJoin('teams', 'teams.id', 's.team_id')
         .selectAll('teams')
-        .select('team_lists.right as share_right')
-        .where(t.column as 'list_id', '=', id)
-        .orderBy('team_lists.id')
+        .select('s.right as share_right')
+        .where(`s.${t.column}` as 's.list_id', '=', id)
+        .orderBy('s.id')
         .execute();
       if (match) rows = rows.filter((r) => match(r.id, r.name));
       const page = paginate(reply, q, rows);
