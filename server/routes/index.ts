@@ -7,6 +7,7 @@ import deletion from './deletion.js';
 import exportRoutes from './export.js';
 import migration from './migration.js';
 import openid from './openid.js';
+import caldavTokens from './caldavTokens.js';
 import tasks from './tasks.js';
 import taskCollection from './taskCollection.js';
 import labels from './labels.js';
@@ -29,7 +30,7 @@ import auth from './auth.js';
 import user from './user.js';
 import avatar from './avatar.js';
 
-const modules: ((app: FastifyInstance) => Promise<void>)[] = [info, totp, accountSettings, deletion, exportRoutes, migration, openid, tasks, taskCollection, labels, taskLabels, assignees, relations, attachments, comments, buckets];
+const modules: ((app: FastifyInstance) => Promise<void>)[] = [info, totp, accountSettings, deletion, exportRoutes, migration, openid, caldavTokens, tasks, taskCollection, labels, taskLabels, assignees, relations, attachments, comments, buckets];
 
 // Namespaces, lists, teams, sharing, link shares, filters, subscriptions, notifications, backgrounds.
 modules.push(namespaces, lists, teams, sharing, linkShares, filters, subscriptions, notifications, backgrounds);
