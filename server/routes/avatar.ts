@@ -16,7 +16,9 @@ export function avatarSize(raw: unknown): number {
 export function initialsOf(displayName: string): string {
   const words = displayName.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters.map((w) => Array.from(w)[0] ?? '').join('').toUpperCase();
+  // Skip leading punctuation ("(Ada)", "@bob") but keep symbols-only words such as emoji.
+  const initial = (w: string) => Array.from(w).find((c) => /[\p{L}\p{N}]/u.test(c)) ?? Array.from(w)[0] ?? '';
+  return letters.map(initial).join('').toUpperCase();
 }
 
 /** A stable colour per username, so a person looks the same everywhere and on every server. */
