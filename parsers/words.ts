@@ -130,40 +130,41 @@ function isClosingPunct(code: number): boolean {
 export function removeSpans(text: string, spans: readonly Span[]): string {
   if (spans.length === 0) return text.trim();
   const sorted = [...spans].sort((a, b) => a.start - b.start);
-  let out = '';
+  // Kept pieces in order; seams only ever touch the last piece, which keeps this linear.
+  const pieces: string[] = [];
   let pos = 0;
   let seam = false;
   for (const span of sorted) {
-    if (span.start > pos) {
-      out = join(out, text.slice(pos, span.start), seam);
-    }
+    if (span.start > pos) append(pieces, text.slice(pos, span.start), seam);
     if (span.end > pos) pos = span.end;
     seam = true;
   }
-  if (pos < text.length) out = join(out, text.slice(pos), seam);
-  return out.trim();
+  if (pos < text.length) append(pieces, text.slice(pos), seam);
+  return pieces.join('').trim();
 }
 
-function join(left: string, right: string, seam: boolean): string {
-  if (!seam || left.length === 0) return left + right;
+function append(pieces: string[], right: string, seam: boolean): void {
+  if (!seam || pieces.length === 0) {
+    pieces.push(right);
+    return;
+  }
+  const left = pieces[pieces.length - 1];
   let l = left.length;
   while (l > 0 && isWhitespace(left.charCodeAt(l - 1))) l -= 1;
   let r = 0;
   while (r < right.length && isWhitespace(right.charCodeAt(r))) r += 1;
-  const leftWs = left.slice(l);
-  const rightWs = right.slice(0, r);
-  const leftBreak = hasLineBreak(leftWs);
-  const rightBreak = hasLineBreak(rightWs);
-  if (leftWs.length > 0 && rightWs.length > 0) {
-    return rightBreak && !leftBreak ? left.slice(0, l) + right : left + right.slice(r);
+  const leftBreak = hasLineBreak(left, l, left.length);
+  const rightBreak = hasLineBreak(right, 0, r);
+  if (l < left.length && r > 0) {
+    if (rightBreak && !leftBreak) pieces[pieces.length - 1] = left.slice(0, l);
+    else right = right.slice(r);
+  } else if (l < left.length && r < right.length && isClosingPunct(right.charCodeAt(0)) && !leftBreak) {
+    pieces[pieces.length - 1] = left.slice(0, l);
   }
-  if (leftWs.length > 0 && r < right.length && isClosingPunct(right.charCodeAt(0)) && !leftBreak) {
-    return left.slice(0, l) + right;
-  }
-  return left + right;
+  if (right !== '') pieces.push(right);
 }
 
-function hasLineBreak(s: string): boolean {
-  for (let i = 0; i < s.length; i += 1) if (isLineBreak(s.charCodeAt(i))) return true;
+function hasLineBreak(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) if (isLineBreak(s.charCodeAt(i))) return true;
   return false;
 }
