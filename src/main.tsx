@@ -1,4 +1,57 @@
-// Boot: renders the app. (The shell replaces this placeholder entry with the real one.)
+// Boot: version log, colour scheme, language (before mount), API discovery, router, command bindings, render.
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { Provider } from 'jotai/react';
+import { CLIENT_VERSION, PRODUCT_NAME } from './constants';
+import { applyColorScheme, storedColorScheme } from './state/theme';
+import { ensureErrorMessages, initLanguage } from './i18n';
+import { appStore } from './state/store';
+import { loadApp, watchOnline } from './state/readiness';
+import { sessionAtom } from './state/session';
+import { currentListAtom } from './state/ui';
+import { setNavigator } from './state/navigator';
+import { createAppRouter, type AppRouter } from './app/router';
+import { installGlobalErrorHandler } from './app/globalErrors';
+import { registerAppCommands, registry, bindKeymap, type CommandContext } from '../commands';
+import { routes } from './routes';
+import './styles/base.css';
 
-createRoot(document.getElementById('root')!).render(<p>Keyflow</p>);
+function commandContext(router: AppRouter): CommandContext {
+  const matches = router.state.matches;
+  const named = [...matches].reverse().find((m) => m.route.id !== undefined && m.route.id in routes);
+  return {
+    navigate: (to) => void router.navigate(to),
+    routeName: named?.route.id ?? null,
+    signedIn: appStore.get(sessionAtom).kind === 'user',
+    listId: appStore.get(currentListAtom)?.id ?? null,
+  };
+}
+
+async function boot(): Promise<void> {
+  console.info(`${PRODUCT_NAME} ${CLIENT_VERSION}`);
+  applyColorScheme(storedColorScheme());
+  // Discovery and /info run while the language and the first route's chunk load.
+  const loading = loadApp();
+  await initLanguage();
+  installGlobalErrorHandler();
+  // The error catalogue is fetched on the first interaction, ahead of any failure it may have to explain.
+  const warmErrors = () => void ensureErrorMessages();
+  window.addEventListener('pointerdown', warmErrors, { once: true, capture: true });
+  window.addEventListener('keydown', warmErrors, { once: true, capture: true });
+  watchOnline();
+  registerAppCommands();
+  const router = createAppRouter();
+  setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace }));
+  bindKeymap(window, registry, () => commandContext(router));
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={appStore}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  );
+  await loading;
+}
+
+void boot();

@@ -1,0 +1,16 @@
+// Registers every command area with the app registry (one line per area) and re-exports the core.
+import { registry } from './registry';
+import { navigationCommands } from './navigation';
+
+export { registry, createRegistry } from './registry';
+export type { Command, CommandContext, Registry } from './registry';
+export { bindKeymap, isEditableTarget, SEQUENCE_TIMEOUT_MS } from './keymap';
+
+let registered = false;
+
+/** Idempotent: safe to call from boot and from tests. */
+export function registerAppCommands(): void {
+  if (registered) return;
+  registered = true;
+  registry.registerAll(navigationCommands);
+}

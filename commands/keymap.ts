@@ -1,0 +1,76 @@
+// Binds every registered command's keys with tinykeys, respecting focus in text fields and `when`.
+import { tinykeys } from 'tinykeys';
+import type { CommandContext, Registry } from './registry';
+
+export const SEQUENCE_TIMEOUT_MS = 1500;
+
+/** Keys that still work while typing in a field: they never produce text. */
+const ALLOWED_IN_FIELDS = new Set(['$mod+k', '$mod+e', 'Escape']);
+
+export function isEditableTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target.closest('[contenteditable=""], [contenteditable="true"]')) return true;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag === 'INPUT') {
+    const type = (target as HTMLInputElement).type;
+    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(type);
+  }
+  return false;
+}
+
+/**
+ * A symbol like "?" is typed with Shift on most layouts, and tinykeys rejects presses with extra
+ * modifiers, so a binding whose last press is a lone symbol is also bound with Shift.
+ */
+function variants(binding: string): string[] {
+  const presses = binding.trim().split(' ');
+  const last = presses[presses.length - 1];
+  if (/^[^\w\s$]$/.test(last)) return [binding, [...presses.slice(0, -1), `Shift+${last}`].join(' ')];
+  return [binding];
+}
+
+/**
+ * Binds all keys of the registry on a target; rebinds when commands change. Returns the unbind.
+ * When several commands share a key, the first applicable one runs.
+ */
+export function bindKeymap(target: Window | HTMLElement, registry: Registry, getContext: () => CommandContext): () => void {
+  let unbind: () => void = () => undefined;
+
+  const bind = () => {
+    unbind();
+    const byKey = new Map<string, string[]>();
+    const original = new Map<string, string>();
+    for (const command of registry.list()) {
+      for (const key of command.keys ?? []) {
+        for (const v of variants(key)) {
+          original.set(v, key);
+          byKey.set(v, [...(byKey.get(v) ?? []), command.id]);
+        }
+      }
+    }
+    const handlers: Record<string, (e: KeyboardEvent) => void> = {};
+    for (const [key, ids] of byKey) {
+      handlers[key] = (event) => {
+        if (isEditableTarget(event.target) && !ALLOWED_IN_FIELDS.has(original.get(key) ?? key)) return;
+        const ctx = getContext();
+        const command = ids.map((id) => registry.get(id)).find((c) => c && registry.isApplicable(c, ctx));
+        if (!command) return;
+        event.preventDefault();
+        void Promise.resolve(command.run(ctx)).catch((err: unknown) => {
+          // Hand failures to the global error handler (a toast) instead of swallowing them.
+          if (typeof globalThis.reportError === 'function') globalThis.reportError(err);
+          else console.error(err);
+        });
+      };
+    }
+    unbind = tinykeys(target, handlers, { timeout: SEQUENCE_TIMEOUT_MS });
+  };
+
+  bind();
+  const unsubscribe = registry.subscribe(bind);
+  return () => {
+    unsubscribe();
+    unbind();
+  };
+}

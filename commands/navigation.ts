@@ -1,0 +1,74 @@
+// The shell's commands: menu, quick search, shortcuts help, "g" navigation, settings, about and logout.
+import type { Command } from './registry';
+import { appStore } from '../src/state/store';
+import { menuOpenAtom, paletteOpenAtom, shortcutsHelpOpenAtom } from '../src/state/ui';
+import { logout } from '../src/state/session';
+import { pathFor } from '../src/routes';
+
+const signedIn = (ctx: { signedIn: boolean }) => ctx.signedIn;
+
+function goTo(id: string, title: string, key: string, route: string): Command {
+  return {
+    id,
+    title,
+    section: 'navigation',
+    keys: [`g ${key}`],
+    when: signedIn,
+    run: (ctx) => ctx.navigate(pathFor(route)),
+  };
+}
+
+export const navigationCommands: Command[] = [
+  {
+    id: 'menu.toggle',
+    title: 'keyboardShortcuts.toggleMenu',
+    section: 'general',
+    keys: ['$mod+e'],
+    when: signedIn,
+    run: () => appStore.set(menuOpenAtom, !appStore.get(menuOpenAtom)),
+  },
+  {
+    // The palette (a later issue) renders when this atom is true.
+    id: 'palette.open',
+    title: 'keyboardShortcuts.quickSearch',
+    section: 'general',
+    keys: ['$mod+k'],
+    when: signedIn,
+    run: () => appStore.set(paletteOpenAtom, true),
+  },
+  {
+    // The help modal (a later issue) renders the registry when this atom is true.
+    id: 'shortcuts.show',
+    title: 'keyboardShortcuts.showShortcuts',
+    section: 'general',
+    keys: ['?'],
+    when: signedIn,
+    run: () => appStore.set(shortcutsHelpOpenAtom, true),
+  },
+  goTo('go.overview', 'keyboardShortcuts.goToOverview', 'o', 'home'),
+  goTo('go.upcoming', 'keyboardShortcuts.goToUpcoming', 'u', 'tasks.range'),
+  goTo('go.namespaces', 'keyboardShortcuts.goToNamespaces', 'n', 'namespaces.index'),
+  goTo('go.labels', 'keyboardShortcuts.goToLabels', 'a', 'labels.index'),
+  goTo('go.teams', 'keyboardShortcuts.goToTeams', 'm', 'teams.index'),
+  {
+    id: 'user.settings',
+    title: 'keyboardShortcuts.openSettings',
+    section: 'general',
+    when: (ctx) => ctx.signedIn,
+    run: (ctx) => ctx.navigate(pathFor('user.settings')),
+  },
+  {
+    id: 'app.about',
+    title: 'keyboardShortcuts.openAbout',
+    section: 'general',
+    when: signedIn,
+    run: (ctx) => ctx.navigate(pathFor('about')),
+  },
+  {
+    id: 'user.logout',
+    title: 'keyboardShortcuts.logout',
+    section: 'general',
+    when: signedIn,
+    run: () => logout(),
+  },
+];

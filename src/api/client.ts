@@ -1,0 +1,107 @@
+// The one HTTP client: base URL (re-read every request), bearer token, case conversion, headers and ApiError.
+// ofetch is imported on the first request, so the sign-in page (whose only call is the discovery probe) does not load it.
+import { fromApi, toApi } from './convert';
+import { toApiError } from './apiError';
+import { readStorage, STORAGE_KEYS } from '../state/storage';
+import { API_SUFFIX } from '../constants';
+
+declare global {
+  interface Window {
+    /** Page setting for the API address (set in index.html); a stored API_URL overrides it. */
+    API_URL?: string;
+  }
+}
+
+/** The API base: stored API_URL, else the page setting, else this origin's /api/v1; no trailing slash. */
+export function apiBase(): string {
+  const configured = readStorage(STORAGE_KEYS.apiUrl) ?? (typeof window !== 'undefined' ? window.API_URL : undefined) ?? API_SUFFIX;
+  const base = configured.replace(/\/+$/, '');
+  return base.startsWith('/') ? `${window.location.origin}${base}` : base;
+}
+
+export type Query = Record<string, string | number | boolean | string[] | number[] | undefined>;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Query;
+  /** Send no token even when one is stored (sign-in calls). */
+  anonymous?: boolean;
+  /** Override the base URL (used by API address discovery). */
+  base?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+
+/** Sends one request and returns the converted body with its headers; every failure is an ApiError. */
+export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const base = opts.base ?? apiBase();
+  const headers: Record<string, string> = {};
+  const token = opts.anonymous ? null : readStorage(STORAGE_KEYS.token);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  try {
+    const { ofetch } = await import('ofetch');
+    const res = await ofetch.raw(`${base}/${path.replace(/^\//, '')}`, {
+      method,
+      headers,
+      query: opts.query,
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : (toApi(opts.body) as Record<string, unknown>),
+      signal: opts.signal,
+      retry: 0,
+      responseType: 'json',
+    });
+    return { data: fromApi<T>(res._data ?? null), headers: res.headers, status: res.status };
+  } catch (err) {
+    throw toApiError(err);
+  }
+}
+
+export async function get<T>(path: string, opts?: RequestOptions): Promise<T> {
+  return (await request<T>('GET', path, opts)).data;
+}
+export async function post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+  return (await request<T>('POST', path, { ...opts, body: body ?? {} })).data;
+}
+export async function put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+  return (await request<T>('PUT', path, { ...opts, body: body ?? {} })).data;
+}
+export async function del<T>(path: string, opts?: RequestOptions): Promise<T> {
+  return (await request<T>('DELETE', path, opts)).data;
+}
+
+export interface Page<T> {
+  items: T[];
+  totalPages: number;
+  resultCount: number;
+}
+
+/** A GET of a collection with the pagination headers; the API sends null for empty collections. */
+export async function getPage<T>(path: string, opts?: RequestOptions): Promise<Page<T>> {
+  const res = await request<T[] | null>('GET', path, opts);
+  return {
+    items: res.data ?? [],
+    totalPages: Number(res.headers.get('x-pagination-total-pages') ?? 0),
+    resultCount: Number(res.headers.get('x-pagination-result-count') ?? 0),
+  };
+}
+
+/** The highest right of the caller from `x-max-right` (0 read, 1 read-write, 2 admin), or null. */
+export function maxRightOf(headers: Headers): number | null {
+  const raw = headers.get('x-max-right');
+  if (raw === null || raw === '') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A GET of one entity with the caller's right on it. */
+export async function getWithRight<T>(path: string, opts?: RequestOptions): Promise<{ data: T; maxRight: number | null }> {
+  const res = await request<T>('GET', path, opts);
+  return { data: res.data, maxRight: maxRightOf(res.headers) };
+}

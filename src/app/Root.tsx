@@ -1,0 +1,77 @@
+// The root route: readiness gate, route guard, startup query handling, focus renewal and the toast host.
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
+import { useAtomValue } from 'jotai/react';
+import { onlineAtom, readinessAtom } from '../state/readiness';
+import { isSignedInAtom, onWindowFocus, saveLastVisited } from '../state/session';
+import { readStorage, STORAGE_KEYS } from '../state/storage';
+import { routes, pathFor } from '../routes';
+import { guardRoute } from './routeGuard';
+import { handleStartupQuery } from './startupQuery';
+import { ErrorScreen, LoadingScreen, OfflineScreen } from './ReadinessScreens';
+import { ToastHost } from './ToastHost';
+
+/** The deepest matched route that is a named route of the table, with its params. */
+export function useRouteName(): { name: string; params: Record<string, string> } {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const m = matches[i];
+    if (m.id in routes) return { name: m.id, params: m.params as Record<string, string> };
+  }
+  return { name: 'not-found', params: {} };
+}
+
+function GuardedOutlet() {
+  const location = useLocation();
+  const { name, params } = useRouteName();
+  const signedIn = useAtomValue(isSignedInAtom);
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  const decision = guardRoute({
+    routeName: name,
+    query,
+    ready: true,
+    signedIn,
+    passwordResetToken: readStorage(STORAGE_KEYS.passwordResetToken),
+    emailConfirmToken: readStorage(STORAGE_KEYS.emailConfirmToken),
+  });
+  if (decision.action === 'redirect') {
+    if (decision.remember) {
+      // Unknown paths have no route to name, so they are remembered by their path.
+      saveLastVisited(name === 'not-found' ? { name, params: { path: location.pathname }, query } : { name, params, query });
+    }
+    return <Navigate to={pathFor(decision.to)} replace />;
+  }
+  return <Outlet />;
+}
+
+export function Root() {
+  const readiness = useAtomValue(readinessAtom);
+  const online = useAtomValue(onlineAtom);
+  const location = useLocation();
+  const handledQuery = useRef(false);
+
+  useEffect(() => {
+    if (readiness.state !== 'ready' || handledQuery.current) return;
+    handledQuery.current = true;
+    void handleStartupQuery(location.search);
+  }, [readiness.state, location.search]);
+
+  useEffect(() => {
+    const onFocus = () => void onWindowFocus();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, []);
+
+  let body;
+  if (!online) body = <OfflineScreen />;
+  else if (readiness.state === 'loading') body = <LoadingScreen />;
+  else if (readiness.state === 'error') body = <ErrorScreen message={readiness.message} />;
+  else body = <GuardedOutlet />;
+
+  return (
+    <>
+      {body}
+      <ToastHost />
+    </>
+  );
+}

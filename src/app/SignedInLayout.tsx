@@ -1,0 +1,35 @@
+// The signed-in shell: top bar, side navigation (closing on route change below 768px) and the content.
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { closeMenuForNavigationAtom, isMobileWidth, menuOpenAtom } from '../state/ui';
+import { TopBar } from './TopBar';
+import { Sidebar } from './Sidebar';
+import { useT } from '../i18n';
+import './shell.css';
+
+export default function SignedInLayout() {
+  const t = useT();
+  const menuOpen = useAtomValue(menuOpenAtom);
+  const closeForNavigation = useSetAtom(closeMenuForNavigationAtom);
+  const setMenuOpen = useSetAtom(menuOpenAtom);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (isMobileWidth()) closeForNavigation();
+  }, [location.pathname, closeForNavigation]);
+
+  return (
+    <div className={`app-shell${menuOpen ? ' menu-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        {t('misc.skipToContent')}
+      </a>
+      <TopBar />
+      <Sidebar />
+      {menuOpen && <button type="button" className="menu-overlay" aria-label={t('navigation.closeMenu')} onClick={() => setMenuOpen(false)} />}
+      <main id="main" className="app-content" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+// The top bar: menu toggle, logo, current list title, quick search, notifications slot and the user menu.
+import { Link } from 'react-router-dom';
+import { useAtomValue } from 'jotai/react';
+import { currentListAtom, menuOpenAtom } from '../state/ui';
+import { useT } from '../i18n';
+import { pathFor } from '../routes';
+import { Logo } from './Logo';
+import { UserMenu } from './UserMenu';
+import { useRunCommand } from './useCommand';
+import { InfoIcon, MenuIcon, SearchIcon } from './icons';
+import { shortcutLabel } from './shortcutLabel';
+
+export function TopBar() {
+  const t = useT();
+  const run = useRunCommand();
+  const menuOpen = useAtomValue(menuOpenAtom);
+  const list = useAtomValue(currentListAtom);
+  const listTitle = list ? (list.id === -1 ? t('navigation.favorites') : list.title || t('misc.loading')) : null;
+
+  return (
+    <header className="topbar">
+      <div className="topbar-start">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => void run('menu.toggle')}
+          aria-label={t('navigation.toggleMenu')}
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          title={`${t('navigation.toggleMenu')} (${shortcutLabel('$mod+e')})`}
+        >
+          <MenuIcon />
+        </button>
+        <Link to={pathFor('home')} className="topbar-logo" aria-label={t('navigation.home')}>
+          <Logo width={110} height={32} />
+        </Link>
+      </div>
+      <div className="topbar-middle">
+        {listTitle !== null && list && (
+          <>
+            <h1 className="topbar-list-title">{listTitle}</h1>
+            {list.id > 0 && (
+              <Link className="icon-button" to={`/lists/${list.id}/info`} aria-label={t('navigation.listInfo')}>
+                <InfoIcon />
+              </Link>
+            )}
+            {/* The list settings dropdown (maxRight above read, not favorites) comes with the list views. */}
+          </>
+        )}
+      </div>
+      <div className="topbar-end">
+        <button
+          type="button"
+          className="search-button"
+          onClick={() => void run('palette.open')}
+          aria-label={t('navigation.quickSearch')}
+          aria-keyshortcuts="Control+K Meta+K"
+        >
+          <SearchIcon />
+          <span className="search-button-text">{t('navigation.quickSearch')}</span>
+          <kbd>{shortcutLabel('$mod+k')}</kbd>
+        </button>
+        {/* The notifications bell mounts here (notifications issue). */}
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

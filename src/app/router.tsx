@@ -1,0 +1,39 @@
+// Builds the data router from the route table: one lazily loaded chunk per view, grouped by layout.
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { routeTable, type RouteLayout } from '../routes';
+import { Root } from './Root';
+import { SignedOutLayout } from './SignedOutLayout';
+import { AppLayout } from './AppLayout';
+import { LoadingScreen } from './ReadinessScreens';
+
+function childrenOf(layout: RouteLayout): RouteObject[] {
+  return routeTable
+    .filter((r) => r.layout === layout && r.load)
+    .map((r) => ({
+      id: r.name,
+      path: r.path,
+      lazy: async () => ({ Component: (await r.load!()).default }),
+    }));
+}
+
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <Root />,
+      hydrateFallbackElement: <LoadingScreen />,
+      children: [
+        { id: 'layout.signedOut', element: <SignedOutLayout />, children: childrenOf('signedOut') },
+        { id: 'layout.linkShare', lazy: async () => ({ Component: (await import('./LinkShareLayout')).default }), children: childrenOf('linkShare') },
+        { id: 'layout.app', element: <AppLayout />, children: childrenOf('app') },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

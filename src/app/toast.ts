@@ -1,0 +1,52 @@
+// Toasts: success(key|message, action?) and error(err, action?); sonner is loaded on the first toast.
+import { appStore } from '../state/store';
+import { atom } from 'jotai/vanilla';
+import { hasKey, t } from '../i18n';
+import { errorTextAsync } from './errorText';
+
+export interface ToastAction {
+  /** i18n key or text. */
+  label: string;
+  onClick: () => void;
+}
+
+type Sonner = typeof import('sonner');
+
+/** True once something asked for a toast: ToastHost then mounts the (lazy) Toaster. */
+export const toasterWantedAtom = atom(false);
+
+let ready: Promise<Sonner> | null = null;
+let resolveMounted: (() => void) | null = null;
+const mounted = new Promise<void>((resolve) => {
+  resolveMounted = resolve;
+});
+
+/** Called by ToastHost once the Toaster is mounted (toasts sent before that would be lost). */
+export function toasterMounted(): void {
+  resolveMounted?.();
+}
+
+function sonner(): Promise<Sonner> {
+  if (!ready) {
+    appStore.set(toasterWantedAtom, true);
+    ready = Promise.all([import('sonner'), mounted]).then(([mod]) => mod);
+  }
+  return ready;
+}
+
+const text = (keyOrMessage: string) => (hasKey(keyOrMessage) ? t(keyOrMessage) : keyOrMessage);
+
+function toActionOption(action?: ToastAction) {
+  return action ? { action: { label: text(action.label), onClick: action.onClick } } : {};
+}
+
+export async function success(keyOrMessage: string, action?: ToastAction): Promise<void> {
+  const s = await sonner();
+  s.toast.success(t('notification.success'), { description: text(keyOrMessage), ...toActionOption(action) });
+}
+
+export async function error(err: unknown, action?: ToastAction): Promise<void> {
+  const message = await errorTextAsync(err);
+  const s = await sonner();
+  s.toast.error(t('notification.error'), { description: message, ...toActionOption(action) });
+}

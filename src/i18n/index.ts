@@ -1,0 +1,122 @@
+// A small translation layer over JSON locales: t(key, params), a React hook, and the language set before mount.
+// i18next would cost ~14 KB gzip of the 120 KB first-page budget for features (plurals, backends) this app does not use.
+import { useSyncExternalStore } from 'react';
+import en from './locales/en.json';
+import { DEFAULT_LANGUAGE, SUPPORTED_LOCALES } from '../constants';
+import { readStorage, writeStorage, STORAGE_KEYS } from '../state/storage';
+
+export type Params = Record<string, string | number>;
+type Messages = { [key: string]: string | Messages };
+
+// Mutable copies: the error catalogue is merged in when it arrives.
+const fallback: Messages = { ...en };
+let messages: Messages = fallback;
+let language: string = DEFAULT_LANGUAGE;
+let version = 0;
+const listeners = new Set<() => void>();
+
+// Other locales are split into their own chunks and only fetched when chosen.
+const loaders = import.meta.glob<{ default: Messages }>(['./locales/*.json', '!./locales/en.json', '!./locales/*.errors.json']);
+// The server error catalogue (error.<code>) is only needed once something fails, so it loads on demand.
+const errorLoaders = import.meta.glob<{ default: Messages }>('./locales/*.errors.json');
+let errorsLoaded: Promise<void> | null = null;
+
+async function loadErrors(lang: string, into: Messages): Promise<void> {
+  const loader = errorLoaders[`./locales/${lang}.errors.json`];
+  if (!loader) return;
+  const { error } = (await loader()).default as { error?: Messages };
+  if (error) into.error = { ...((into.error as Messages | undefined) ?? {}), ...error };
+}
+
+/** Loads the error catalogue of English and of the current language (once per language). */
+export function ensureErrorMessages(): Promise<void> {
+  if (!errorsLoaded) {
+    const target = messages;
+    errorsLoaded = Promise.all([loadErrors('en', fallback), target === fallback ? null : loadErrors(language, target)])
+      .then(() => notify())
+      .catch(() => {
+        errorsLoaded = null;
+      });
+  }
+  return errorsLoaded;
+}
+
+function lookup(dict: Messages, key: string): string | undefined {
+  let node: string | Messages | undefined = dict;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** True when the key has a message in the current language or in English. */
+export function hasKey(key: string): boolean {
+  return lookup(messages, key) !== undefined || lookup(fallback, key) !== undefined;
+}
+
+/** The message for a key with `{name}` placeholders filled in; the key itself when unknown. */
+export function t(key: string, params?: Params): string {
+  const text = lookup(messages, key) ?? lookup(fallback, key) ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function currentLanguage(): string {
+  return language;
+}
+
+function notify(): void {
+  version += 1;
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** `t` for components: re-renders them when the language changes. */
+export function useT(): typeof t {
+  useSyncExternalStore(subscribe, () => version, () => version);
+  return t;
+}
+
+/** Maps a browser or stored language tag onto a supported locale, else the default. */
+export function resolveLanguage(wanted: string | null | undefined): string {
+  if (!wanted) return DEFAULT_LANGUAGE;
+  const exact = SUPPORTED_LOCALES.find((l) => l.toLowerCase() === wanted.toLowerCase());
+  if (exact) return exact;
+  const base = wanted.split('-')[0].toLowerCase();
+  return SUPPORTED_LOCALES.find((l) => l.split('-')[0].toLowerCase() === base) ?? DEFAULT_LANGUAGE;
+}
+
+/** Switches the language, loading its messages when needed; unknown or missing locales fall back to English. */
+export async function setLanguage(wanted: string, persist = true): Promise<void> {
+  const lang = resolveLanguage(wanted);
+  let next: Messages = fallback;
+  const loader = loaders[`./locales/${lang}.json`];
+  if (loader) {
+    try {
+      next = (await loader()).default;
+    } catch {
+      next = fallback;
+    }
+  }
+  messages = next === fallback ? fallback : { ...next };
+  language = lang;
+  if (errorsLoaded) {
+    errorsLoaded = null;
+    void ensureErrorMessages();
+  }
+  if (persist) writeStorage(STORAGE_KEYS.language, lang);
+  document.documentElement.lang = lang;
+  notify();
+}
+
+/** Chooses the language before the app mounts: stored, else the browser's, else English. */
+export async function initLanguage(): Promise<void> {
+  const stored = readStorage(STORAGE_KEYS.language);
+  const browser = typeof navigator !== 'undefined' ? navigator.language : null;
+  await setLanguage(stored ?? browser ?? DEFAULT_LANGUAGE, stored !== null);
+}

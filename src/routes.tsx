@@ -1,0 +1,87 @@
+// The route table of the spec by route name: paths, layouts and lazily loaded views, plus pathFor().
+import type { ComponentType } from 'react';
+
+/** Which shell wraps a route: the signed-out welcome wrapper, the signed-in/link-share app, or the link-share layout. */
+export type RouteLayout = 'signedOut' | 'app' | 'linkShare';
+
+export interface RouteDef {
+  name: string;
+  path: string;
+  layout: RouteLayout;
+  /** Reachable without a session (the route guard lets visitors through). */
+  public?: boolean;
+  /** The view, split into its own chunk. Routes without one are known by name but render the 404 page until built. */
+  load?: () => Promise<{ default: ComponentType }>;
+}
+
+/** Every route. Adding a screen is one entry here (or giving an existing entry its `load`). */
+export const routeTable: RouteDef[] = [
+  { name: 'home', path: '/', layout: 'app', load: () => import('./views/home/Home') },
+  { name: 'user.login', path: '/login', layout: 'signedOut', public: true, load: () => import('./views/auth/Login') },
+  { name: 'user.register', path: '/register', layout: 'signedOut', public: true, load: () => import('./views/auth/Register') },
+  { name: 'user.password-reset.request', path: '/get-password-reset', layout: 'signedOut', public: true, load: () => import('./views/auth/PasswordResetRequest') },
+  { name: 'user.password-reset.reset', path: '/password-reset', layout: 'signedOut', public: true, load: () => import('./views/auth/PasswordReset') },
+  { name: 'openid.auth', path: '/auth/openid/:provider', layout: 'signedOut', public: true, load: () => import('./views/auth/OpenIdAuth') },
+  { name: 'link-share.auth', path: '/share/:share/auth', layout: 'linkShare', public: true, load: () => import('./views/auth/LinkShareAuth') },
+  { name: 'about', path: '/about', layout: 'app', load: () => import('./views/about/About') },
+  { name: 'user.settings', path: '/user/settings', layout: 'app' },
+  { name: 'user.settings.general', path: '/user/settings/general', layout: 'app' },
+  { name: 'user.export.download', path: '/user/export/download', layout: 'app' },
+  { name: 'namespaces.index', path: '/namespaces', layout: 'app' },
+  { name: 'namespace.create', path: '/namespaces/new', layout: 'app' },
+  { name: 'namespace.settings.edit', path: '/namespaces/:id/settings/edit', layout: 'app' },
+  { name: 'tasks.range', path: '/tasks/by/upcoming', layout: 'app' },
+  { name: 'task.detail', path: '/tasks/:id', layout: 'app' },
+  { name: 'list.index', path: '/lists/:listId', layout: 'app' },
+  { name: 'list.info', path: '/lists/:listId/info', layout: 'app' },
+  { name: 'list.list', path: '/lists/:listId/list', layout: 'app' },
+  { name: 'list.gantt', path: '/lists/:listId/gantt', layout: 'app' },
+  { name: 'list.table', path: '/lists/:listId/table', layout: 'app' },
+  { name: 'list.kanban', path: '/lists/:listId/kanban', layout: 'app' },
+  { name: 'teams.index', path: '/teams', layout: 'app' },
+  { name: 'teams.edit', path: '/teams/:id/edit', layout: 'app' },
+  { name: 'labels.index', path: '/labels', layout: 'app' },
+  { name: 'migrate.start', path: '/migrate', layout: 'app' },
+  { name: 'filters.create', path: '/filters/new', layout: 'app' },
+  { name: 'not-found', path: '*', layout: 'app', load: () => import('./views/notFound/NotFound') },
+];
+
+/** Route name → path pattern. */
+export const routes: Record<string, string> = Object.fromEntries(routeTable.map((r) => [r.name, r.path]));
+
+export const publicRouteNames: ReadonlySet<string> = new Set(routeTable.filter((r) => r.public).map((r) => r.name));
+
+export type RouteParams = Record<string, string | number>;
+export type RouteQuery = Record<string, string | number | boolean | null | undefined>;
+
+/** The URL of a named route with its `:params` filled and an optional query string. */
+export function pathFor(name: string, params: RouteParams = {}, query: RouteQuery = {}): string {
+  const pattern = routes[name];
+  if (pattern === undefined) throw new Error(`Unknown route "${name}"`);
+  const path = pattern.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Route "${name}" needs the parameter "${key}"`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) search.set(k, String(v));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** The route whose pattern matches a pathname (the 404 entry when none does), with its params. */
+export function matchRoute(pathname: string): { name: string; params: Record<string, string> } {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  for (const r of routeTable) {
+    if (r.path === '*') continue;
+    const keys: string[] = [];
+    const pattern = r.path === '/' ? '/' : r.path.replace(/\/+$/, '');
+    const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, k: string) => {
+      keys.push(k);
+      return '([^/]+)';
+    });
+    const m = new RegExp(`^${source}$`).exec(clean);
+    if (m) return { name: r.name, params: Object.fromEntries(keys.map((k, i) => [k, decodeURIComponent(m[i + 1])])) };
+  }
+  return { name: 'not-found', params: {} };
+}

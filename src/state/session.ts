@@ -1,0 +1,230 @@
+// The session: token storage and validity, login/register/logout, renewal timing and the throttled user refresh.
+import { atom } from 'jotai/vanilla';
+import * as userApi from '../api/user';
+import type { LoginPayload, User } from '../api/user';
+import { ApiError } from '../api/apiError';
+import { appStore } from './store';
+import { navigateTo } from './navigator';
+import { clearAccountStorage, readJson, readStorage, removeStorage, writeStorage, STORAGE_KEYS } from './storage';
+import { pathFor, type RouteParams, type RouteQuery } from '../routes';
+import { RENEW_ON_FOCUS_THRESHOLD_MS, TOKEN_RENEWAL_DELAY_MS, USER_REFRESH_THROTTLE_MS } from '../constants';
+import { currentLanguage } from '../i18n';
+
+/** JWT claims the client reads (type 1 user, 2 link share; exp in unix seconds). */
+export interface TokenClaims {
+  type: number;
+  id: number;
+  username?: string;
+  email?: string;
+  name?: string;
+  exp: number;
+  [claim: string]: unknown;
+}
+
+export type Session =
+  | { kind: 'none' }
+  | { kind: 'user'; claims: TokenClaims }
+  | { kind: 'linkShare'; claims: TokenClaims };
+
+export const sessionAtom = atom<Session>({ kind: 'none' });
+/** The signed-in user as GET /user returns it (with the JWT e-mail, which the server strips). */
+export const userAtom = atom<User | null>(null);
+export const isSignedInAtom = atom((get) => get(sessionAtom).kind !== 'none');
+
+/** The name shown for a user: name when set, otherwise username. */
+export function displayName(user: Pick<User, 'name' | 'username'> | null | undefined): string {
+  if (!user) return '';
+  return user.name && user.name.trim() !== '' ? user.name : user.username;
+}
+
+export function parseToken(token: string): TokenClaims | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const json = decodeURIComponent(
+      Array.from(atob(base64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
+    );
+    const claims = JSON.parse(json) as TokenClaims;
+    return typeof claims.exp === 'number' ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A token is valid while its exp is not in the past. */
+export function isTokenValid(claims: TokenClaims | null, now = Date.now()): claims is TokenClaims {
+  return claims !== null && claims.exp * 1000 >= now;
+}
+
+function sessionFromClaims(claims: TokenClaims): Session {
+  // A negative id (or type 2) is a link share acting as a pseudo user.
+  return claims.type === 2 || claims.id < 0 ? { kind: 'linkShare', claims } : { kind: 'user', claims };
+}
+
+export function saveToken(token: string): void {
+  writeStorage(STORAGE_KEYS.token, token);
+}
+
+let lastUserRefresh = 0;
+let renewalTimer: ReturnType<typeof setTimeout> | null = null;
+
+function cancelRenewal(): void {
+  if (renewalTimer !== null) clearTimeout(renewalTimer);
+  renewalTimer = null;
+}
+
+/** Drops the in-memory session (not storage). */
+function resetSession(): void {
+  cancelRenewal();
+  lastUserRefresh = 0;
+  appStore.set(sessionAtom, { kind: 'none' });
+  appStore.set(userAtom, null);
+}
+
+/**
+ * Reads the stored token: valid → session from its claims, a user refresh and a scheduled renewal;
+ * missing, unreadable or expired → no session.
+ */
+export async function checkAuth(opts: { forceRefresh?: boolean } = {}): Promise<boolean> {
+  const token = readStorage(STORAGE_KEYS.token);
+  const claims = token ? parseToken(token) : null;
+  if (!isTokenValid(claims)) {
+    resetSession();
+    return false;
+  }
+  const session = sessionFromClaims(claims);
+  appStore.set(sessionAtom, session);
+  if (session.kind === 'user' && !appStore.get(userAtom)) {
+    // Show what the token knows right away; GET /user fills in the rest.
+    appStore.set(userAtom, { id: claims.id, username: claims.username ?? '', name: claims.name, email: claims.email });
+  }
+  scheduleTokenRenewal();
+  try {
+    await refreshUser(opts.forceRefresh ?? false);
+  } catch {
+    // refreshUser already logged out on a dead token; other failures keep the session.
+  }
+  return appStore.get(sessionAtom).kind !== 'none';
+}
+
+/** GET /user, at most once a minute unless forced; "invalid or expired jwt" logs out. */
+export async function refreshUser(force = false): Promise<void> {
+  const now = Date.now();
+  if (!force && lastUserRefresh !== 0 && now - lastUserRefresh < USER_REFRESH_THROTTLE_MS) return;
+  lastUserRefresh = now;
+  let user: User;
+  try {
+    user = await userApi.currentUser();
+  } catch (err) {
+    if (err instanceof ApiError && err.message === 'invalid or expired jwt') {
+      await logout();
+      return;
+    }
+    throw new Error(`Error while refreshing user info: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const session = appStore.get(sessionAtom);
+  const email = session.kind === 'none' ? undefined : session.claims.email;
+  appStore.set(userAtom, { ...user, email: user.email ?? email });
+  if (session.kind === 'user' && user.settings && !user.settings.language) {
+    // Remember the language the user is reading the app in, without telling them.
+    void userApi.saveGeneralSettings({ ...user.settings, language: currentLanguage() }).catch(() => undefined);
+  }
+}
+
+/** Renews the token 5 s after being asked (repeated asks share one timer). */
+export function scheduleTokenRenewal(): void {
+  if (renewalTimer !== null) return;
+  renewalTimer = setTimeout(() => {
+    renewalTimer = null;
+    renewTokenNow().catch((err: unknown) => console.error(err));
+  }, TOKEN_RENEWAL_DELAY_MS);
+}
+
+/** POST user/token and store the new token; an HTTP failure ends the session. */
+export async function renewTokenNow(): Promise<void> {
+  const session = appStore.get(sessionAtom);
+  if (session.kind === 'none') return;
+  try {
+    const { token } = await userApi.renewToken();
+    saveToken(token);
+    const claims = parseToken(token);
+    if (isTokenValid(claims)) appStore.set(sessionAtom, sessionFromClaims(claims));
+  } catch (err) {
+    if (err instanceof ApiError && err.status > 0) await logout();
+    throw new Error(`Error renewing token: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Window focus: an expired token re-checks auth and goes to login; under 60 hours left renews it. */
+export async function onWindowFocus(now = Date.now()): Promise<void> {
+  const session = appStore.get(sessionAtom);
+  if (session.kind === 'none') return;
+  const left = session.claims.exp * 1000 - now;
+  if (left < 0) {
+    await checkAuth();
+    navigateTo(pathFor('user.login'));
+    return;
+  }
+  if (left < RENEW_ON_FOCUS_THRESHOLD_MS) scheduleTokenRenewal();
+}
+
+export type LoginResult = 'ok' | 'totpRequired';
+
+/** Logs in; a 1017 without a passcode is not an error but a request for the one-time code. */
+export async function login(payload: LoginPayload): Promise<LoginResult> {
+  const body: LoginPayload = { ...payload };
+  if (!body.totpPasscode) delete body.totpPasscode;
+  try {
+    const { token } = await userApi.login(body);
+    saveToken(token);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 1017 && !payload.totpPasscode) return 'totpRequired';
+    throw err;
+  }
+  await checkAuth({ forceRefresh: true });
+  return 'ok';
+}
+
+/** Registers, then logs in with the same credentials. */
+export async function register(payload: { username: string; email: string; password: string }): Promise<void> {
+  await userApi.register(payload);
+  await login({ username: payload.username, password: payload.password, longToken: false });
+}
+
+/** Clears the token and the account's local storage, goes to login and re-checks auth. */
+export async function logout(): Promise<void> {
+  removeStorage(STORAGE_KEYS.token);
+  clearAccountStorage();
+  resetSession();
+  navigateTo(pathFor('user.login'));
+  await checkAuth();
+}
+
+export interface LastVisited {
+  name: string;
+  params?: RouteParams;
+  query?: RouteQuery;
+}
+
+export function saveLastVisited(route: LastVisited): void {
+  writeStorage(STORAGE_KEYS.lastVisited, JSON.stringify(route));
+}
+
+/** Where to go after signing in: the remembered destination (consumed), else home. */
+export function takeLastVisitedPath(): string {
+  const last = readJson<LastVisited>(STORAGE_KEYS.lastVisited);
+  removeStorage(STORAGE_KEYS.lastVisited);
+  if (last && last.name === 'not-found' && typeof last.params?.path === 'string' && last.params.path.startsWith('/')) {
+    const qs = new URLSearchParams(Object.entries(last.query ?? {}).filter(([, v]) => v != null).map(([k, v]) => [k, String(v)])).toString();
+    return qs ? `${last.params.path}?${qs}` : last.params.path;
+  }
+  if (last && typeof last.name === 'string' && !last.name.startsWith('user.login')) {
+    try {
+      return pathFor(last.name, last.params ?? {}, last.query ?? {});
+    } catch {
+      // a route that no longer exists
+    }
+  }
+  return pathFor('home');
+}
