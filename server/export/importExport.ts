@@ -135,7 +135,9 @@ export async function importExport(db: Db, config: Config, userId: number, files
             const taken = await trx.selectFrom('lists').select('id').where('identifier', '=', identifier).executeTakeFirst();
             if (taken) identifier = '';
           }
-          const backgroundId = await storeFile(trx, lRaw.background_file);
+          // Archives of the reference server name only background_file_id; ours also carry the file's metadata.
+          const backgroundMeta = isObj(lRaw.background_file) ? lRaw.background_file : int(lRaw.background_file_id) > 0 ? { id: lRaw.background_file_id, name: 'background' } : null;
+          const backgroundId = await storeFile(trx, backgroundMeta);
           const list = await trx
             .insertInto('lists')
             .values({

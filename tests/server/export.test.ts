@@ -239,6 +239,39 @@ describe('data export and import', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it("imports an archive in the reference server's shape (background named only by id)", async () => {
+    const fay = await makeUser(app, 'fay');
+    const zip = await writeZip([
+      { name: 'VERSION', data: 'v0.20.4' },
+      {
+        name: 'data.json',
+        data: JSON.stringify([
+          {
+            id: 1, title: 'Inbox', owner: { id: 99, username: 'fay-elsewhere' },
+            lists: [{ id: 5, title: 'Groceries', background_file_id: 12, buckets: [{ id: 3, title: 'Backlog', position: 1 }], tasks: [
+              { id: 8, title: 'Milk', bucket_id: 3, done: true, done_at: '2023-05-01T10:00:00Z', due_date: '0001-01-01T00:00:00Z', labels: [{ id: 4, title: 'shop' }],
+                assignees: [{ id: 99, username: 'fay-elsewhere' }], attachments: [{ id: 2, file: { id: 13, name: 'list.txt', mime: 'text/plain', size: 3 } }] },
+            ] }],
+          },
+        ]),
+      },
+      { name: 'filters.json', data: 'null' },
+      { name: 'files/12', data: TINY_PNG },
+      { name: 'files/13', data: 'abc' },
+    ]);
+    const body = multipartBody([{ field: 'import', filename: 'vikunja-export.zip', contentType: 'application/zip', data: zip }]);
+    const res = await app.inject({ method: 'PUT', url: '/api/v1/migration/vikunja-file/migrate', headers: { ...body.headers, authorization: `Bearer ${fay.token}` }, payload: body.payload });
+    expect(res.statusCode).toBe(200);
+    const content = await collectExport(app.ctx.db, fay.id);
+    const list = content.namespaces[0].lists[0];
+    expect(list.background_file?.name).toBe('background');
+    const task = list.tasks[0];
+    expect(task).toMatchObject({ title: 'Milk', done: true, done_at: '2023-05-01T10:00:00.000Z', due_date: '0001-01-01T00:00:00Z' });
+    expect(task.labels?.map((l) => l.title)).toEqual(['shop']);
+    expect(task.assignees?.map((a) => a.username)).toEqual(['fay']);
+    expect(task.attachments?.map((a) => a.file.name)).toEqual(['list.txt']);
+  });
+
   it('removes exports older than 7 days in the job runner', async () => {
     const row = await app.ctx.db.selectFrom('users').select('export_file_id').where('id', '=', alice.id).executeTakeFirstOrThrow();
     expect(row.export_file_id).not.toBeNull();
