@@ -51,7 +51,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
       return { task, assigned, right };
     });
     await notifyAssigned(db, auth, result.task.id, result.assigned);
-    const [json] = await tasksJson(db, auth, [result.task]);
+    const [json] = await tasksJson(db, auth, [result.task], { subscription: true });
     maxRight(reply, result.right);
     return reply.code(201).send(json);
   });
@@ -59,7 +59,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { task: string } }>('/tasks/:task', async (req, reply) => {
     const auth = authOf(req);
     const { task, right } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
-    const [json] = await tasksJson(db, auth, [task]);
+    const [json] = await tasksJson(db, auth, [task], { subscription: true });
     maxRight(reply, right);
     return json;
   });
@@ -73,7 +73,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
       return { ...(await updateTask(trx, auth, task, input)), right };
     });
     await notifyAssigned(db, auth, taskId, result.assigned);
-    const [json] = await tasksJson(db, auth, [result.task]);
+    const [json] = await tasksJson(db, auth, [result.task], { subscription: true });
     maxRight(reply, result.right);
     return json;
   });

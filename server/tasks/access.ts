@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import type { ListsTable } from '../db/schema.js';
 import type { Auth } from '../context.js';
 import { apiError } from '../errors.js';
-import { rightOnList, archivedState, Right, type RightLevel } from '../rights.js';
+import { rightOnList, Right, type RightLevel } from '../rights.js';
 import type { TaskRow } from './serialize.js';
 
 export type Need = 'read' | 'write' | 'admin';
@@ -16,11 +16,19 @@ export type ListRow = Selectable<ListsTable>;
  * so writes fail with 3008/5012 and the right reported in x-max-right is capped at read.
  */
 export async function checkList(db: Db, auth: Auth, listId: number, need: Need, noAccess: 3004 | 4005 = 3004): Promise<{ list: ListRow; right: RightLevel }> {
-  const list = await db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
-  if (!list) throw apiError(noAccess === 4005 ? 4002 : 3001);
+  // The list and its namespace's archive flag in one query.
+  const row = await db
+    .selectFrom('lists')
+    .leftJoin('namespaces', 'namespaces.id', 'lists.namespace_id')
+    .selectAll('lists')
+    .select('namespaces.is_archived as ns_archived')
+    .where('lists.id', '=', listId)
+    .executeTakeFirst();
+  if (!row) throw apiError(noAccess === 4005 ? 4002 : 3001);
+  const { ns_archived, ...list } = row;
   const right = await rightOnList(db, auth, listId);
   if (right === null) throw apiError(noAccess);
-  const archived = await archivedState(db, listId);
+  const archived = ns_archived ? 'namespace' : list.is_archived ? 'list' : null;
   if (need !== 'read') {
     if (archived === 'namespace') throw apiError(5012);
     if (archived === 'list') throw apiError(3008);

@@ -108,12 +108,11 @@ function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
  * Full task JSON for a page of tasks, in the order given. A fixed number of queries whatever the page size:
  * lists, labels, assignees, reminders, attachments, relations (+ related tasks), favourites, users, subscriptions.
  */
-export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[]): Promise<TaskJson[]> {
+export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[], opts: { subscription?: boolean } = {}): Promise<TaskJson[]> {
   if (tasks.length === 0) return [];
   const ids = tasks.map((t) => t.id);
   const [labelRows, assigneeRows, reminderRows, attachmentRows, relationRows, favRows] = await Promise.all([
-    db.selectFrom('label_tasks').innerJoin('labels', 'labels.id', 'label_tasks.label_id').selectAll('labels').select('label_tasks.task_id as task_id')
-      .where('label_tasks.task_id', 'in', ids).orderBy('labels.id').execute(),
+    labelsOf(db, ids),
     db.selectFrom('task_assignees').select(['task_id', 'user_id']).where('task_id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('task_reminders').select(['task_id', 'reminder']).where('task_id', 'in', ids).orderBy('reminder').execute(),
     db.selectFrom('task_attachments').innerJoin('files', 'files.id', 'task_attachments.file_id')
@@ -134,7 +133,8 @@ export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[]): Promise<T
     ...assigneeRows.map((a) => a.user_id),
     ...attachmentRows.map((a) => a.created_by_id),
   ]);
-  const subs = await taskSubscriptions(db, auth.userId, tasks);
+  // The contract returns `subscription` only when one task is read; collections skip the lookups.
+  const subs = opts.subscription ? await taskSubscriptions(db, auth.userId, tasks) : new Map();
 
   const labelsBy = group(labelRows, (r) => r.task_id);
   const assigneesBy = group(assigneeRows, (r) => r.task_id);
@@ -167,6 +167,22 @@ export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[]): Promise<T
     if (sub) json.subscription = sub;
     return json;
   });
+}
+
+/**
+ * Label rows of some tasks, each with its task_id. Two indexed lookups rather than a join, which SQLite may
+ * plan from the (small) labels table and then walk every task carrying each label.
+ */
+async function labelsOf(db: Db, taskIds: number[]): Promise<(Selectable<LabelsTable> & { task_id: number })[]> {
+  const links = await db.selectFrom('label_tasks').select(['task_id', 'label_id']).where('task_id', 'in', taskIds).execute();
+  if (links.length === 0) return [];
+  const labels = await db.selectFrom('labels').selectAll().where('id', 'in', [...new Set(links.map((l) => l.label_id))]).execute();
+  const byId = new Map(labels.map((l) => [l.id, l]));
+  return links
+    .map((l) => ({ link: l, label: byId.get(l.label_id) }))
+    .filter((x): x is { link: typeof x.link; label: Selectable<LabelsTable> } => Boolean(x.label))
+    .sort((a, b) => a.label.id - b.label.id)
+    .map(({ link, label }) => ({ ...label, task_id: link.task_id }));
 }
 
 export interface AttachmentRow {
