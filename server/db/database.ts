@@ -4,10 +4,12 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { DB } from './schema.js';
 import * as m001 from './migrations/001_initial.js';
+import * as m002 from './migrations/002_task_list_order.js';
 
 /** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
+  '002_task_list_order': m002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
