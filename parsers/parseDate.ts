@@ -5,7 +5,7 @@
 // than the 50,000 parses/s budget. Matching whole words also makes "saturn", "Renovation" or
 // "wedding" safe by construction, and keeps the scan linear in the input length.
 import { calculateDayInterval, calculateNearestHours, type DayIntervalName } from './dayInterval.js';
-import { linked, removeSpans, splitWords, type Span, type Word } from './words.js';
+import { isWhitespace, linked, removeSpans, splitWords, type Span, type Word } from './words.js';
 
 export interface DateParseResult {
   /** The input with the date (and its time) removed and the seams tidied. */
@@ -288,10 +288,8 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: (Candidate
       const dm = DAY_OPTIONAL_SUFFIX.exec(words[i + 1].lower);
       if (dm) {
         const hasYear = linked(words, i + 1, i + 2, ',') && YEAR.test(words[i + 2].lower);
-        if (hasYear || words[i + 1].trail !== ',') {
-          const year = hasYear ? Number(words[i + 2].lower) : null;
-          at(TIER_FULL_DATE, hasYear ? i + 2 : i + 1, monthDayDate(now, month, Number(dm[1]), year), null);
-        }
+        const year = hasYear ? Number(words[i + 2].lower) : null;
+        at(TIER_FULL_DATE, hasYear ? i + 2 : i + 1, monthDayDate(now, month, Number(dm[1]), year), null);
       }
     }
     const dm = digit ? DAY_OPTIONAL_SUFFIX.exec(lower) : null;
@@ -302,10 +300,8 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: (Candidate
       const monthWord = linked(words, k - 1, k, k === i + 1 ? '.' : '') ? MONTHS.get(words[k].lower) : undefined;
       if (monthWord !== undefined) {
         const hasYear = linked(words, k, k + 1, ',') && YEAR.test(words[k + 1].lower);
-        if (hasYear || words[k].trail !== ',') {
-          const year = hasYear ? Number(words[k + 1].lower) : null;
-          at(TIER_FULL_DATE, hasYear ? k + 1 : k, monthDayDate(now, monthWord, Number(dm[1]), year), null);
-        }
+        const year = hasYear ? Number(words[k + 1].lower) : null;
+        at(TIER_FULL_DATE, hasYear ? k + 1 : k, monthDayDate(now, monthWord, Number(dm[1]), year), null);
       }
     }
     if (found[TIER_FULL_DATE] === null && digit && lower.length >= 6 && lower.length <= 10) {
@@ -447,13 +443,25 @@ export function findDateInWords(text: string, words: readonly Word[], now: Date,
 
   const spans: Span[] = [];
   if (best && time && adjacent) {
-    spans.push({ start: Math.min(best.start, time.start), end: Math.max(best.end, time.end) });
+    spans.push(enclosed(text, Math.min(best.start, time.start), Math.max(best.end, time.end)));
   } else {
-    if (best) spans.push({ start: best.start, end: best.end });
-    if (time) spans.push({ start: time.start, end: time.end });
+    if (best) spans.push(enclosed(text, best.start, best.end));
+    if (time) spans.push(enclosed(text, time.start, time.end));
     spans.sort((a, b) => a.start - b.start);
   }
   return { date, spans };
+}
+
+const CLOSER: Readonly<Record<string, string>> = { '(': ')', '[': ']', '"': '"', "'": "'" };
+
+/** Widens a span to the brackets or quotes directly around it, so "(tomorrow)" leaves no "()". */
+function enclosed(text: string, start: number, end: number): Span {
+  const open = text[start - 1];
+  const close = open === undefined ? undefined : CLOSER[open];
+  if (close !== undefined && text[end] === close && (start === 1 || isWhitespace(text.charCodeAt(start - 2)))) {
+    return { start: start - 1, end: end + 1 };
+  }
+  return { start, end };
 }
 
 /** Finds the date of a text; `masks` are spans already taken by other tokens, which are skipped. */

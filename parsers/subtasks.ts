@@ -7,10 +7,11 @@ export interface TaskWithParent {
   title: string;
   /** The list named in the line with the mode's list prefix, else the parent's list, else null. */
   list: string | null;
-  /** The parent's title, or null for a top-level line. */
+  /**
+   * The parent's title, or null for a top-level line. With repeated titles the parent is the
+   * nearest earlier task of that title in the returned order (the shape is fixed by the spec).
+   */
   parent: string | null;
-  /** Index of the parent in the returned array, which tells apart parents with equal titles. */
-  parentIndex: number | null;
 }
 
 /** Tab stops every 4 columns, so a tab and four spaces indent the same. */
@@ -75,7 +76,6 @@ export function parseSubtasksViaIndention(text: string, mode: PrefixMode | strin
       title,
       list: listIn(title, listPrefix) ?? parent?.list ?? null,
       parent: parent?.title ?? null,
-      parentIndex,
     });
     stack.push({ width, index: tasks.length - 1 });
   }

@@ -117,14 +117,14 @@ function isLineBreak(code: number): boolean {
 }
 
 function isClosingPunct(code: number): boolean {
-  // , . ; : ! ?
-  return code === 44 || code === 46 || code === 59 || code === 58 || code === 33 || code === 63;
+  // , . ; : ! ? ) ]
+  return code === 44 || code === 46 || code === 59 || code === 58 || code === 33 || code === 63 || code === 41 || code === 93;
 }
 
 /**
  * Removes the spans from the text and tidies only the seams: where a removal leaves whitespace on
  * both sides, one side's whitespace is kept (the one with a line break, else the left one); where it
- * leaves a space before closing punctuation, that space goes. Everything else is the user's text as
+ * leaves a space before closing punctuation or after an opening bracket, that space goes. Everything else is the user's text as
  * typed; the result is trimmed. Only ever deletes characters.
  */
 export function removeSpans(text: string, spans: readonly Span[]): string {
@@ -160,6 +160,8 @@ function append(pieces: string[], right: string, seam: boolean): void {
     else right = right.slice(r);
   } else if (l < left.length && r < right.length && isClosingPunct(right.charCodeAt(0)) && !leftBreak) {
     pieces[pieces.length - 1] = left.slice(0, l);
+  } else if (l === left.length && l > 0 && r > 0 && !rightBreak && (left[l - 1] === '(' || left[l - 1] === '[')) {
+    right = right.slice(r);
   }
   if (right !== '') pieces.push(right);
 }

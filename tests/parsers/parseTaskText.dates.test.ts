@@ -417,7 +417,16 @@ describe('punctuation around date words', () => {
     ['Call mom tomorrow.', 'Call mom.', '2022-02-18 15:00'],
     ['Meeting today, then lunch', 'Meeting, then lunch', '2022-02-17 15:00'],
     ['Is it due tomorrow?', 'Is it due?', '2022-02-18 15:00'],
-    ['Lorem (tomorrow)', 'Lorem ()', '2022-02-18 15:00'],
+    ['Lorem (tomorrow)', 'Lorem', '2022-02-18 15:00'],
+    ['Lorem (tomorrow at 5pm) Ipsum', 'Lorem Ipsum', '2022-02-18 17:00'],
+    ['Lorem "tomorrow" Ipsum', 'Lorem Ipsum', '2022-02-18 15:00'],
+    ["Lorem 'next week'", 'Lorem', '2022-02-24 15:00'],
+    ['Lorem (due tomorrow)', 'Lorem (due)', '2022-02-18 15:00'],
+    ['Lorem (tomorrow due)', 'Lorem (due)', '2022-02-18 15:00'],
+    ['Meet jan 17, then go', 'Meet, then go', '2023-01-17 15:00'],
+    ['Meet 17 jan, then go', 'Meet, then go', '2023-01-17 15:00'],
+    ['Due: tomorrow', 'Due:', '2022-02-18 15:00'],
+    ['Lorem jan. 17', 'Lorem', '2023-01-17 15:00'],
   ]);
 });
 

@@ -97,9 +97,13 @@ describe('parseSubtasksViaIndention', () => {
     expect(titles('Trip +Travel', PrefixMode.Disabled)).toEqual([['Trip +Travel', null, null]]);
   });
 
-  it('tells apart parents with the same title by index', () => {
-    const tasks = parseSubtasksViaIndention('Same\n  A\nSame\n  B');
-    expect(tasks.map((t) => t.parentIndex)).toEqual([null, 0, null, 2]);
+  it('returns exactly title, list and parent', () => {
+    expect(parseSubtasksViaIndention('Same\n  A\nSame\n  B')).toEqual([
+      { title: 'Same', list: null, parent: null },
+      { title: 'A', list: null, parent: 'Same' },
+      { title: 'Same', list: null, parent: null },
+      { title: 'B', list: null, parent: 'Same' },
+    ]);
   });
 
   it('never throws and every parent is an earlier task', () => {
@@ -107,10 +111,7 @@ describe('parseSubtasksViaIndention', () => {
       fc.property(fc.array(fc.tuple(fc.constantFrom('', ' ', '  ', '\t', '    '), fc.constantFrom('* ', '- [ ] ', '', '+ '), fc.string())), (lines) => {
         const tasks = parseSubtasksViaIndention(lines.map(([i, b, t]) => i + b + t).join('\n'));
         tasks.forEach((t, i) => {
-          if (t.parentIndex !== null) {
-            expect(t.parentIndex).toBeLessThan(i);
-            expect(t.parent).toBe(tasks[t.parentIndex].title);
-          } else expect(t.parent).toBeNull();
+          if (t.parent !== null) expect(tasks.slice(0, i).some((p) => p.title === t.parent)).toBe(true);
           expect(t.title).toBe(t.title.trim());
           expect(t.title).not.toBe('');
         });
