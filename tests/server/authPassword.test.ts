@@ -1,7 +1,10 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestServer, makeUser, call, type TestUser } from './helpers.js';
 import { outbox } from '../../server/mail.js';
+
+// Password hashing (bcrypt) dominates these tests; a parallel run can slow it down a lot.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const login = (app: FastifyInstance, username: string, password: string) => call(app, 'POST', '/login', { body: { username, password } });
 
