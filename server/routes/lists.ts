@@ -5,7 +5,7 @@ import { authOf, idParam } from '../context.js';
 import { apiError, forbidden, invalidData } from '../errors.js';
 import { Right, checkList, checkNamespace, listReaderIds, reachableLists, cannotSee } from '../rights.js';
 import { bodyObject, checkLength, optBool, optHexColor, optInt, optNumber, optString, type Body } from '../bodyFields.js';
-import { paginate, searchMatcher } from '../pagination.js';
+import { paginate, searchMatcher, setPaginationHeaders } from '../pagination.js';
 import { nowIso } from '../clock.js';
 import { deleteLists } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
@@ -202,15 +202,16 @@ export default async function lists(app: FastifyInstance): Promise<void> {
     return DELETED;
   });
 
-  app.get('/lists/:list/listusers', async (req) => {
+  app.get('/lists/:list/listusers', async (req, reply) => {
     const auth = authOf(req);
     const id = idParam((req.params as { list: string }).list, 'list id');
     await checkList(db, auth, id, Right.Read);
     const ids = await listReaderIds(db, id);
-    if (ids.length === 0) return [];
     const match = searchMatcher((req.query as Record<string, unknown>).s);
     let users = await db.selectFrom('users').select(['id', 'name', 'username', 'created', 'updated']).where('id', 'in', ids).orderBy('id').execute();
     if (match) users = users.filter((u) => match(-1, u.username, u.name));
+    // Not paged (the client loads all candidates at once), but headers like every collection.
+    setPaginationHeaders(reply, users.length, { page: 0, perPage: users.length || 1 }, users.length);
     return users.map(userJson);
   });
 

@@ -1,5 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { call, createTestServer } from './helpers.js';
 import { expectMatrix, makeShared, makeWorld, count, type World } from './shareFixture.js';
 
@@ -285,6 +286,21 @@ describe('lists', () => {
     expect(del.statusCode).toBe(200);
     expect(del.json().background_information).toBeNull();
     expect((await call(app, 'GET', `/lists/${s.listId}/background`, { token: owner })).statusCode).toBe(404);
+  });
+
+  it('rolls a list creation back when a later step fails (no half-written list)', async () => {
+    const s = await makeShared(app, w, 'namespace');
+    await call(app, 'PUT', `/subscriptions/namespace/${s.namespaceId}`, { token: s.tokens.read });
+    const before = [await count(app, 'lists'), await count(app, 'buckets'), await count(app, 'favorites')];
+    // Make the notification insert (the last step) fail.
+    await sql`alter table notifications rename to notifications_gone`.execute(app.ctx.db);
+    try {
+      const res = await call(app, 'PUT', `/namespaces/${s.namespaceId}/lists`, { token: owner, body: { title: 'Doomed', is_favorite: true } });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await sql`alter table notifications_gone rename to notifications`.execute(app.ctx.db);
+    }
+    expect([await count(app, 'lists'), await count(app, 'buckets'), await count(app, 'favorites')]).toEqual(before);
   });
 
   it('delete removes the list and what hangs off it', async () => {
