@@ -97,7 +97,7 @@ function intSetting(body: Body, key: string, min: number, max: number, problems:
   const v = body[key];
   if (v === undefined || v === null) return 0;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    problems.push(`${key}: must be a whole number from ${min} to ${max}`);
+    problems.push(max === Number.MAX_SAFE_INTEGER ? `${key}: must be a whole number of at least ${min}` : `${key}: must be a whole number from ${min} to ${max}`);
     return 0;
   }
   return v;
