@@ -178,6 +178,15 @@ describe('data export and import', () => {
     expect(readFileBytes(app.ctx.config, bgList.background_file_id!)?.equals(TINY_PNG)).toBe(true);
     expect(await app.ctx.db.selectFrom('task_assignees').select('user_id').where('task_id', 'in', bobTasks.map((t) => t.id)).execute()).toEqual([{ user_id: bob.id }]);
 
+    // The task routes read the imported rows like any others.
+    res = await call(app, 'GET', '/tasks/all', { token: bob.token });
+    expect(res.statusCode).toBe(200);
+    const viaApi = res.json() as { title: string; labels: { title: string }[] | null; attachments: unknown[] | null; related_tasks: Record<string, unknown[]> }[];
+    const report = viaApi.find((t) => t.title === 'Write report')!;
+    expect(report.labels?.map((l) => l.title).sort()).toEqual(['home', 'urgent']);
+    expect(report.attachments).toHaveLength(1);
+    expect(Object.keys(report.related_tasks).sort()).toEqual(['related', 'subtask']);
+
     res = await call(app, 'GET', '/migration/vikunja-file/status', { token: bob.token });
     expect(res.json().migrator_name).toBe('vikunja-file');
     expect(res.json().id).toBeGreaterThan(0);
