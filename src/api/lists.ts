@@ -1,0 +1,135 @@
+// Lists: the typed model and its calls (get with the caller's right, all pages, create in a namespace, update, delete, duplicate, background).
+import { del, getPage, getWithRight, put, request, type Query } from './client';
+import type { User } from './user';
+import type { Subscription } from './subscriptions';
+
+/** `background_information` as the server sends it: `{Type: "upload"}`, an Unsplash object, or absent. */
+export interface BackgroundInformation {
+  Type?: string;
+  [key: string]: unknown;
+}
+
+export interface List {
+  id: number;
+  title: string;
+  description: string;
+  identifier: string;
+  /** Without the leading `#`, as the API stores it; '' when unset. */
+  hexColor: string;
+  namespaceId: number;
+  owner?: User;
+  isArchived: boolean;
+  isFavorite: boolean;
+  position: number;
+  backgroundInformation?: BackgroundInformation | null;
+  backgroundBlurHash?: string;
+  subscription?: Subscription | null;
+  created?: Date | null;
+  updated?: Date | null;
+  /** The caller's highest right from `x-max-right` (null when the response did not say). */
+  maxRight: number | null;
+}
+
+/** The favorites pseudo list (tasks the caller starred). */
+export const FAVORITES_LIST_ID = -1;
+
+/** Saved filters appear as pseudo lists with id −(filterId + 1). */
+export function isSavedFilterList(list: Pick<List, 'id'> | number): boolean {
+  const id = typeof list === 'number' ? list : list.id;
+  return id < FAVORITES_LIST_ID;
+}
+export function filterIdOfList(listId: number): number {
+  return -listId - 1;
+}
+export function listIdOfFilter(filterId: number): number {
+  return -(filterId + 1);
+}
+
+/** Fills defaults the server omits (null values are dropped on the way in). */
+export function normalizeList(raw: Partial<List> & { id: number }, maxRight: number | null = null): List {
+  return {
+    title: '',
+    description: '',
+    identifier: '',
+    hexColor: '',
+    namespaceId: 0,
+    isArchived: false,
+    isFavorite: false,
+    position: 0,
+    ...raw,
+    maxRight: raw.maxRight ?? maxRight,
+  };
+}
+
+/** Writable fields only: the server ignores the rest, and maxRight is ours. */
+function body(list: Partial<List>): Record<string, unknown> {
+  const { maxRight: _m, owner: _o, created: _c, updated: _u, subscription: _s, backgroundInformation: _b, ...rest } = list;
+  return rest;
+}
+
+export async function getList(id: number): Promise<List> {
+  const { data, maxRight } = await getWithRight<List>(`lists/${id}`);
+  return normalizeList(data, maxRight);
+}
+
+/** Every list the caller can reach, all pages followed. */
+export async function getAllLists(query: Query = {}): Promise<List[]> {
+  const out: List[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await getPage<List>('lists', { query: { ...query, page } });
+    out.push(...res.items.map((l) => normalizeList(l)));
+    if (page >= res.totalPages || res.items.length === 0) return out;
+  }
+}
+
+export async function createList(namespaceId: number, list: Partial<List>): Promise<List> {
+  const res = await request<List>('PUT', `namespaces/${namespaceId}/lists`, { body: body({ ...list, namespaceId }) });
+  return normalizeList(res.data, 2);
+}
+
+/** POST /lists/{id}; `namespaceId` is mandatory on the server, so the full list is sent. */
+export async function updateList(list: List): Promise<List> {
+  const res = await request<List>('POST', `lists/${list.id}`, { body: body(list) });
+  return normalizeList(res.data, list.maxRight);
+}
+
+export async function deleteList(id: number): Promise<void> {
+  await del(`lists/${id}`);
+}
+
+/** PUT /lists/{id}/duplicate → `{namespaceId, List}` (the key is literally `List`). */
+export async function duplicateList(id: number, namespaceId: number): Promise<List> {
+  const res = await put<{ namespaceId: number; List?: List; list?: List }>(`lists/${id}/duplicate`, { namespaceId });
+  const copy = res.List ?? res.list;
+  if (!copy) throw new Error('The duplicated list was not returned.');
+  return normalizeList(copy, 2);
+}
+
+/** Uploads a background image (multipart field `background`); returns the updated list. */
+export async function uploadBackground(id: number, file: File): Promise<List> {
+  const form = new FormData();
+  form.append('background', file);
+  const res = await request<List>('PUT', `lists/${id}/backgrounds/upload`, { body: form });
+  return normalizeList(res.data, 2);
+}
+
+export async function removeBackground(id: number): Promise<List> {
+  const res = await request<List>('DELETE', `lists/${id}/background`);
+  return normalizeList(res.data ?? { id }, null);
+}
+
+/** The background image as an object URL (the request needs the bearer token, so an <img src> cannot fetch it). */
+export async function backgroundObjectUrl(id: number): Promise<string | null> {
+  const { apiBase } = await import('./client');
+  const { readStorage, STORAGE_KEYS } = await import('../state/storage');
+  const token = readStorage(STORAGE_KEYS.token);
+  const res = await fetch(`${apiBase()}/lists/${id}/background`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) return null;
+  return URL.createObjectURL(await res.blob());
+}
+
+/** Only the favorite flag, keeping everything else as it is. */
+export function setListFavorite(list: List, isFavorite: boolean): Promise<List> {
+  return updateList({ ...list, isFavorite });
+}
+
