@@ -43,7 +43,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   const app = Fastify({
     logger: config.logging ? { level: 'warn' } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a known reverse proxy may X-Forwarded-For decide the client address (rate limits key on it).
+    trustProxy: config.trustProxy,
   });
   app.decorate('ctx', { config, db });
   app.decorateRequest('auth', null);

@@ -27,6 +27,8 @@ export interface Config {
   serveClient: boolean;
   clientDir: string;
   rateLimit: number;
+  /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
+  trustProxy: boolean;
   maxFileSize: number;
   registrationEnabled: boolean;
   /** New accounts wait in status 1 until the mailed confirmation link is opened. */
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     serveClient: flag(env, 'KEYFLOW_SERVE_CLIENT', true),
     clientDir: path.resolve(env.KEYFLOW_CLIENT_DIR ?? 'dist'),
     rateLimit: Number(env.KEYFLOW_RATE_LIMIT ?? 10),
+    trustProxy: flag(env, 'KEYFLOW_TRUST_PROXY', false),
     maxFileSize: parseSize(env.KEYFLOW_MAX_FILE_SIZE ?? '20MB'),
     registrationEnabled: flag(env, 'KEYFLOW_REGISTRATION_ENABLED', true),
     emailConfirmation: flag(env, 'KEYFLOW_EMAIL_CONFIRMATION', false),

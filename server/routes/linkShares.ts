@@ -14,6 +14,7 @@ import { hashPassword, randomToken, verifyPassword } from '../auth/password.js';
 import { signToken, AUTH_TYPE_LINK_SHARE, LINK_SHARE_TOKEN_TTL_S } from '../auth/jwt.js';
 import { usersById } from '../lists/serialize.js';
 import type { Db } from '../db/database.js';
+import { rateLimited } from '../rateLimit.js';
 
 type ShareRow = Selectable<LinkSharesTable>;
 
@@ -118,7 +119,7 @@ export default async function linkShares(app: FastifyInstance): Promise<void> {
     return { message: 'Successfully deleted.' };
   });
 
-  app.post('/shares/:hash/auth', async (req) => {
+  app.post('/shares/:hash/auth', { onRequest: rateLimited(app) }, async (req) => {
     const hash = (req.params as { hash: string }).hash;
     const body = bodyObject(req.body);
     const password = optString(body, 'password') ?? '';
