@@ -18,6 +18,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Two shared cores in CI: generous per-test time, cheap bcrypt (cost 4) so hashing doesn't dominate.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    env: { KEYFLOW_BCRYPT_COST: '4' },
     projects: [
       {
         extends: true,
