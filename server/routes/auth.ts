@@ -11,6 +11,7 @@ import { userJson } from '../serialize.js';
 import { sendMail } from '../mail.js';
 import { rateLimited } from '../rateLimit.js';
 import { enabledTotpSecret, passcodeMatches } from './totp.js';
+import { createAccount } from '../users/createAccount.js';
 
 export const TOKEN_KIND_PASSWORD_RESET = 1;
 export const TOKEN_KIND_EMAIL_CONFIRM = 2;
@@ -171,40 +172,8 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     let user: UserRow;
     try {
       user = await db.transaction().execute(async (trx) => {
+        const created = await createAccount(trx, { username, email, passwordHash: hash, status: confirmToken ? 1 : 0 });
         const now = nowIso();
-        const created = await trx
-          .insertInto('users')
-          .values({
-            username,
-            email,
-            password: hash,
-            name: '',
-            status: confirmToken ? 1 : 0,
-            issuer: 'local',
-            subject: '',
-            avatar_provider: 'initials',
-            avatar_file_id: null,
-            email_reminders_enabled: 1,
-            discoverable_by_name: 0,
-            discoverable_by_email: 0,
-            overdue_tasks_reminders_enabled: 1,
-            overdue_tasks_reminders_time: '9:00',
-            default_list_id: null,
-            week_start: 0,
-            language: '',
-            timezone: '',
-            frontend_settings: '{}',
-            deletion_scheduled_at: null,
-            export_file_id: null,
-            created: now,
-            updated: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('namespaces')
-          .values({ title: username, description: `${username}'s namespace.`, owner_id: created.id, hex_color: '', is_archived: 0, created: now, updated: now })
-          .execute();
         if (confirmToken) {
           await trx.insertInto('user_tokens').values({ user_id: created.id, token: confirmToken, kind: TOKEN_KIND_EMAIL_CONFIRM, created: now }).execute();
         }

@@ -8,6 +8,7 @@ import { apiError, badRequest, notFound } from '../errors.js';
 import { nowIso } from '../clock.js';
 import { rateLimited } from '../rateLimit.js';
 import { issueUserToken } from './auth.js';
+import { createAccount } from '../users/createAccount.js';
 
 interface Discovery {
   issuer: string;
@@ -155,42 +156,8 @@ async function findOrCreateUser(db: Db, who: Identity): Promise<UserRow> {
   if (!who.email) throw apiError(1019);
   return db.transaction().execute(async (trx) => {
     const username = await freeUsername(trx, who.preferredUsername || who.email.split('@')[0]);
-    const now = nowIso();
-    const user = await trx
-      .insertInto('users')
-      .values({
-        username,
-        email: who.email,
-        // No local password: signing in with one answers 1021.
-        password: '',
-        name: who.name,
-        status: 0,
-        issuer: who.issuer,
-        subject: who.subject,
-        avatar_provider: 'initials',
-        avatar_file_id: null,
-        email_reminders_enabled: 1,
-        discoverable_by_name: 0,
-        discoverable_by_email: 0,
-        overdue_tasks_reminders_enabled: 1,
-        overdue_tasks_reminders_time: '9:00',
-        default_list_id: null,
-        week_start: 0,
-        language: '',
-        timezone: '',
-        frontend_settings: '{}',
-        deletion_scheduled_at: null,
-        export_file_id: null,
-        created: now,
-        updated: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    // Like registration: every new account starts with a namespace of its own.
-    await trx
-      .insertInto('namespaces')
-      .values({ title: username, description: `${username}'s namespace.`, owner_id: user.id, hex_color: '', is_archived: 0, created: now, updated: now })
-      .execute();
+    // No local password: signing in with one answers 1021. Like registration, the account starts with a namespace.
+    const user = await createAccount(trx, { username, email: who.email, passwordHash: '', name: who.name, issuer: who.issuer, subject: who.subject });
     return user;
   });
 }
