@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai/react';
 import { onlineAtom, readinessAtom } from '../state/readiness';
 import { isSignedInAtom, onWindowFocus, saveLastVisited } from '../state/session';
 import { readStorage, STORAGE_KEYS } from '../state/storage';
-import { routes, pathFor } from '../routes';
+import { routes, pathFor, matchRoute } from '../routes';
 import { guardRoute } from './routeGuard';
 import { handleStartupQuery } from './startupQuery';
 import { ErrorScreen, LoadingScreen, OfflineScreen } from './ReadinessScreens';
@@ -36,8 +36,9 @@ function GuardedOutlet() {
   });
   if (decision.action === 'redirect') {
     if (decision.remember) {
-      // Unknown paths have no route to name, so they are remembered by their path.
-      saveLastVisited(name === 'not-found' ? { name, params: { path: location.pathname }, query } : { name, params, query });
+      // Routes without a view yet fall to the 404 route: name them from the table, else keep the path.
+      const known = name === 'not-found' ? matchRoute(location.pathname) : { name, params };
+      saveLastVisited(known.name === 'not-found' ? { name: known.name, params: { path: location.pathname }, query } : { ...known, query });
     }
     return <Navigate to={pathFor(decision.to)} replace />;
   }

@@ -38,8 +38,8 @@ export default function Login() {
   const [confirmation, setConfirmation] = useState<{ ok: boolean; text: string } | null>(null);
   const totpRef = useRef<HTMLInputElement>(null);
 
-  const usernameCheck = useFieldCheck(() => (username.trim() === '' ? t('user.auth.usernameRequired') : null));
-  const passwordCheck = useFieldCheck(() => (password === '' ? t('user.auth.passwordRequired') : null));
+  const usernameCheck = useFieldCheck(() => (username.trim() === '' ? t('user.auth.usernameRequired') : null), username);
+  const passwordCheck = useFieldCheck(() => (password === '' ? t('user.auth.passwordRequired') : null), password);
 
   // Already signed in: go where the visitor wanted to go.
   useEffect(() => {
@@ -106,10 +106,7 @@ export default function Login() {
             autoComplete="username"
             placeholder={t('user.auth.usernamePlaceholder')}
             value={username}
-            onChange={(e) => {
-              setUsername(e.target.value);
-              usernameCheck.onChangeRecheck();
-            }}
+            onChange={(e) => setUsername(e.target.value)}
             onBlur={usernameCheck.onBlur}
             error={usernameCheck.message}
             autoFocus
@@ -121,10 +118,7 @@ export default function Login() {
             autoComplete="current-password"
             placeholder={t('user.auth.passwordPlaceholder')}
             value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              passwordCheck.onChangeRecheck();
-            }}
+            onChange={(e) => setPassword(e.target.value)}
             onBlur={passwordCheck.onBlur}
             error={passwordCheck.message}
             required

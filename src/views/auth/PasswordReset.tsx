@@ -21,8 +21,8 @@ export default function PasswordReset() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const token = readStorage(STORAGE_KEYS.passwordResetToken);
-  const passwordCheck = useFieldCheck(() => (password === '' ? t('user.auth.passwordRequired') : null));
-  const confirmCheck = useFieldCheck(() => (confirm !== password ? t('user.auth.passwordsDontMatch') : null));
+  const passwordCheck = useFieldCheck(() => (password === '' ? t('user.auth.passwordRequired') : null), password);
+  const confirmCheck = useFieldCheck(() => (confirm !== password ? t('user.auth.passwordsDontMatch') : null), `${confirm}\u0000${password}`);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -56,10 +56,7 @@ export default function PasswordReset() {
               name="newPassword"
               autoComplete="new-password"
               value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                passwordCheck.onChangeRecheck();
-              }}
+              onChange={(e) => setPassword(e.target.value)}
               onBlur={passwordCheck.onBlur}
               error={passwordCheck.message}
               autoFocus
@@ -69,10 +66,7 @@ export default function PasswordReset() {
               name="newPasswordConfirm"
               autoComplete="new-password"
               value={confirm}
-              onChange={(e) => {
-                setConfirm(e.target.value);
-                confirmCheck.onChangeRecheck();
-              }}
+              onChange={(e) => setConfirm(e.target.value)}
               onBlur={confirmCheck.onBlur}
               error={confirmCheck.message}
             />

@@ -19,7 +19,7 @@ export default function PasswordResetRequest() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const emailCheck = useFieldCheck(() => (EMAIL_PATTERN.test(email) ? null : t('user.auth.emailInvalid')));
+  const emailCheck = useFieldCheck(() => (EMAIL_PATTERN.test(email) ? null : t('user.auth.emailInvalid')), email);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -51,10 +51,7 @@ export default function PasswordResetRequest() {
             autoComplete="email"
             placeholder={t('user.auth.emailPlaceholder')}
             value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              emailCheck.onChangeRecheck();
-            }}
+            onChange={(e) => setEmail(e.target.value)}
             onBlur={emailCheck.onBlur}
             error={emailCheck.message}
             autoFocus

@@ -28,9 +28,9 @@ export default function Register() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const usernameCheck = useFieldCheck(() => (username.trim() === '' ? t('user.auth.usernameRequired') : null));
-  const emailCheck = useFieldCheck(() => (EMAIL_PATTERN.test(email) ? null : t('user.auth.emailInvalid')));
-  const passwordCheck = useFieldCheck(() => (password === '' ? t('user.auth.passwordRequired') : null));
+  const usernameCheck = useFieldCheck(() => (username.trim() === '' ? t('user.auth.usernameRequired') : null), username);
+  const emailCheck = useFieldCheck(() => (EMAIL_PATTERN.test(email) ? null : t('user.auth.emailInvalid')), email);
+  const passwordCheck = useFieldCheck(() => (password === '' ? t('user.auth.passwordRequired') : null), password);
 
   useEffect(() => {
     if (signedIn) navigate(takeLastVisitedPath(), { replace: true });
@@ -65,10 +65,7 @@ export default function Register() {
           autoComplete="username"
           placeholder={t('user.auth.usernamePlaceholder')}
           value={username}
-          onChange={(e) => {
-            setUsername(e.target.value);
-            usernameCheck.onChangeRecheck();
-          }}
+          onChange={(e) => setUsername(e.target.value)}
           onBlur={usernameCheck.onBlur}
           error={usernameCheck.message}
           autoFocus
@@ -81,10 +78,7 @@ export default function Register() {
           autoComplete="email"
           placeholder={t('user.auth.emailPlaceholder')}
           value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            emailCheck.onChangeRecheck();
-          }}
+          onChange={(e) => setEmail(e.target.value)}
           onBlur={emailCheck.onBlur}
           error={emailCheck.message}
           required
@@ -95,10 +89,7 @@ export default function Register() {
           autoComplete="new-password"
           placeholder={t('user.auth.passwordPlaceholder')}
           value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            passwordCheck.onChangeRecheck();
-          }}
+          onChange={(e) => setPassword(e.target.value)}
           onBlur={passwordCheck.onBlur}
           error={passwordCheck.message}
           required

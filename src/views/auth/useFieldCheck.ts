@@ -4,9 +4,10 @@ import { FIELD_VALIDATION_DEBOUNCE_MS } from '../../constants';
 
 /**
  * `check()` returns the message for the current value or null. `onBlur` schedules it after the debounce;
- * `validateNow` runs it at once (submit). The message stays hidden until the field was checked once.
+ * `validateNow` runs it at once (submit). The message stays hidden until the field was checked once,
+ * and from then on follows `value`, so fixing the input clears it.
  */
-export function useFieldCheck(check: () => string | null) {
+export function useFieldCheck(check: () => string | null, value: unknown) {
   const [message, setMessage] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -33,10 +34,10 @@ export function useFieldCheck(check: () => string | null) {
     }, FIELD_VALIDATION_DEBOUNCE_MS);
   }, [validateNow]);
 
-  /** Re-evaluate while typing only once a message is showing, so fixing the value clears it. */
-  const onChangeRecheck = useCallback(() => {
+  useEffect(() => {
     if (checked) setMessage(latest.current());
-  }, [checked]);
+    // Only a change of the value re-runs the check; `checked` turning true has just run it.
+  }, [value]);
 
-  return { message: checked ? message : null, onBlur, validateNow, onChangeRecheck };
+  return { message: checked ? message : null, onBlur, validateNow };
 }

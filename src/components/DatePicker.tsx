@@ -1,0 +1,67 @@
+// A 24-hour date-time picker: a native date field (Y-m-d) plus hour and minute selects (5-minute steps), so no locale shows am/pm.
+import { useId } from 'react';
+import { useT } from '../i18n';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+export const DEFAULT_HOUR = 12;
+export const MINUTE_STEP = 5;
+
+export function toDateInput(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export interface DatePickerProps {
+  value: Date | null;
+  onChange: (value: Date | null) => void;
+  label: string;
+  /** Show the clear button. */
+  clearable?: boolean;
+}
+
+export function DatePicker({ value, onChange, label, clearable = true }: DatePickerProps) {
+  const t = useT();
+  const id = useId();
+  const hour = value ? value.getHours() : DEFAULT_HOUR;
+  const minute = value ? value.getMinutes() : 0;
+  // Minutes not on the 5-minute grid (set elsewhere) stay selectable.
+  const minutes = Array.from({ length: 60 / MINUTE_STEP }, (_, i) => i * MINUTE_STEP);
+  if (!minutes.includes(minute)) minutes.push(minute);
+  minutes.sort((a, b) => a - b);
+
+  const setDay = (raw: string) => {
+    if (raw === '') return onChange(null);
+    const [y, m, d] = raw.split('-').map(Number);
+    onChange(new Date(y, m - 1, d, hour, minute));
+  };
+  const setTime = (h: number, min: number) => {
+    const base = value ?? new Date();
+    onChange(new Date(base.getFullYear(), base.getMonth(), base.getDate(), h, min));
+  };
+
+  return (
+    <fieldset className="date-picker">
+      <legend className="visually-hidden">{label}</legend>
+      <input id={`${id}-d`} type="date" aria-label={t('task.datePicker.date', { field: label })} value={value ? toDateInput(value) : ''} onChange={(e) => setDay(e.target.value)} />
+      <select aria-label={t('task.datePicker.hour')} value={hour} onChange={(e) => setTime(Number(e.target.value), minute)}>
+        {Array.from({ length: 24 }, (_, h) => (
+          <option key={h} value={h}>
+            {pad(h)}
+          </option>
+        ))}
+      </select>
+      <span aria-hidden="true">:</span>
+      <select aria-label={t('task.datePicker.minute')} value={minute} onChange={(e) => setTime(hour, Number(e.target.value))}>
+        {minutes.map((m) => (
+          <option key={m} value={m}>
+            {pad(m)}
+          </option>
+        ))}
+      </select>
+      {clearable && value && (
+        <button type="button" className="btn btn-tertiary" onClick={() => onChange(null)}>
+          {t('task.datePicker.clear')}
+        </button>
+      )}
+    </fieldset>
+  );
+}

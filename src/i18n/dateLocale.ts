@@ -1,0 +1,69 @@
+// Date formatting that follows the interface language: the date-fns locale per app locale, loaded on demand.
+import { useEffect, useState } from 'react';
+import { format, type Locale } from 'date-fns';
+import { enGB } from 'date-fns/locale/en-GB';
+import { currentLanguage, useT } from './index';
+
+/** Spec part 1 §9: en → en-GB, de-DE and de-swiss ("ch") → de, fr → fr, ru → ru; everything else uses en-GB. */
+const loaders: Record<string, () => Promise<Locale>> = {
+  de: () => import('date-fns/locale/de').then((m) => m.de),
+  fr: () => import('date-fns/locale/fr').then((m) => m.fr),
+  ru: () => import('date-fns/locale/ru').then((m) => m.ru),
+};
+
+/** The date-fns locale name for an app locale. */
+export function dateLocaleName(language: string): 'en-GB' | 'de' | 'fr' | 'ru' {
+  const lang = language.toLowerCase();
+  if (lang === 'de-de' || lang === 'de-swiss' || lang === 'de' || lang.startsWith('de-')) return 'de';
+  if (lang.startsWith('fr')) return 'fr';
+  if (lang.startsWith('ru')) return 'ru';
+  return 'en-GB';
+}
+
+const loaded = new Map<string, Locale>([['en-GB', enGB]]);
+
+/** Loads (once) and returns the date-fns locale of an app locale. */
+export async function loadDateLocale(language: string): Promise<Locale> {
+  const name = dateLocaleName(language);
+  const known = loaded.get(name);
+  if (known) return known;
+  const loader = loaders[name];
+  const locale = loader ? await loader().catch(() => enGB) : enGB;
+  loaded.set(name, locale);
+  return locale;
+}
+
+/** The locale for a language if it is already loaded, else en-GB (callers re-render once it loads). */
+export function dateLocaleSync(language = currentLanguage()): Locale {
+  return loaded.get(dateLocaleName(language)) ?? enGB;
+}
+
+/** Spec formats: long 'j M Y H:i' and short 'j M Y' (flatpickr tokens), day display yyyy-LL-dd. */
+export const DATE_FORMAT_LONG = 'd MMM yyyy HH:mm';
+export const DATE_FORMAT_SHORT = 'd MMM yyyy';
+export const DATE_FORMAT_DAY = 'yyyy-LL-dd';
+
+export function formatDate(date: Date, pattern: string = DATE_FORMAT_LONG, language = currentLanguage()): string {
+  return format(date, pattern, { locale: dateLocaleSync(language) });
+}
+
+/** The date-fns locale of the current language; re-renders when the language changes and its locale arrives. */
+export function useDateLocale(): Locale {
+  useT();
+  const language = currentLanguage();
+  const [locale, setLocale] = useState<Locale>(() => dateLocaleSync(language));
+  useEffect(() => {
+    let alive = true;
+    void loadDateLocale(language).then((l) => alive && setLocale(l));
+    return () => {
+      alive = false;
+    };
+  }, [language]);
+  return locale;
+}
+
+/** A formatter bound to the current language's date locale. */
+export function useFormatDate(): (date: Date, pattern?: string) => string {
+  const locale = useDateLocale();
+  return (date, pattern = DATE_FORMAT_LONG) => format(date, pattern, { locale });
+}

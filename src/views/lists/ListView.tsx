@@ -1,0 +1,140 @@
+// The list view (list.list): add-task, filters, and the task rows (virtualised, reorderable); the list's tasks stay in memory.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useT } from '../../i18n';
+import { usePageTitle } from '../../app/usePageTitle';
+import { AddTask } from '../../components/AddTask';
+import { Loading, useDelayedFlag } from '../../components/Loading';
+import { appStore } from '../../state/store';
+import { listTasksAtom, saveTask, toggleTaskDone } from '../../state/tasks';
+import { error } from '../../app/toast';
+import type { Task } from '../../api/tasks';
+import { useAddTasks } from '../tasks/useAddTasks';
+import { canWriteList, useListMeta } from './useListMeta';
+import { ListViewSwitcher } from './ListViewSwitcher';
+import { VirtualTaskList } from './views/VirtualTaskList';
+import { TaskFilters } from './views/TaskFilters';
+import { activeFilterCount, defaultFilters, type TaskFilterParams } from './views/taskFilters';
+import { useListTasks } from './views/useListTasks';
+import { moveTask } from './views/reorder';
+import './listViews.css';
+
+/** Filters per list, kept while the app runs so a list comes back as it was left. */
+const filterMemory = new Map<number, TaskFilterParams>();
+const FILTER_DEBOUNCE_MS = 300;
+
+export function useListFilters(listId: number) {
+  const [filters, setFilters] = useState<TaskFilterParams>(() => filterMemory.get(listId) ?? defaultFilters());
+  const [applied, setApplied] = useState(filters);
+  useEffect(() => {
+    const f = filterMemory.get(listId) ?? defaultFilters();
+    setFilters(f);
+    setApplied(f);
+  }, [listId]);
+  useEffect(() => {
+    filterMemory.set(listId, filters);
+    // Typing in a range or search field should not reload on every key.
+    const timer = setTimeout(() => setApplied(filters), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [filters, listId]);
+  return { filters, setFilters, applied };
+}
+
+export function FilterPopup({ filters, setFilters }: { filters: TaskFilterParams; setFilters: (f: TaskFilterParams) => void }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+  const count = activeFilterCount(filters);
+  return (
+    <div className="filter-popup-wrap" ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button type="button" className="btn btn-secondary" aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen((o) => !o)}>
+        {t('task.filters.button')}
+        {count > 0 && <span className="filter-count">{count}</span>}
+      </button>
+      {open && (
+        <div className="filter-popup" role="dialog" aria-label={t('task.filters.title')}>
+          <TaskFilters value={filters} onChange={setFilters} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Done toggling, saving and reordering for views over one list's atom. */
+export function useTaskActions(listId: number, hideDone: boolean) {
+  const onDoneChange = useCallback(
+    (task: Task, done: boolean) => {
+      void toggleTaskDone(task, done).then((saved) => {
+        // A done task leaves a view that hides done ones (an undone one is put back by replaceTask if still listed).
+        if (saved && saved.done && hideDone) {
+          const a = listTasksAtom(listId);
+          appStore.set(a, (s) => ({ ...s, tasks: s.tasks.filter((x) => x.id !== saved.id) }));
+        }
+      });
+    },
+    [listId, hideDone],
+  );
+  const onSave = useCallback((task: Task) => saveTask(task).catch((err) => void error(err)), []);
+  const onReorder = useCallback(
+    (task: Task, toIndex: number) => {
+      const a = listTasksAtom(listId);
+      const before = appStore.get(a);
+      const { tasks, position } = moveTask(before.tasks, task, toIndex);
+      appStore.set(a, { ...before, tasks });
+      saveTask({ ...task, position }).catch((err) => {
+        appStore.set(a, (s) => ({ ...s, tasks: before.tasks }));
+        void error(err);
+      });
+    },
+    [listId],
+  );
+  return { onDoneChange, onSave, onReorder };
+}
+
+export default function ListView() {
+  const t = useT();
+  const listId = Number(useParams().listId);
+  const list = useListMeta(listId, 'list.list');
+  usePageTitle(list?.title ?? null);
+  const { filters, setFilters, applied } = useListFilters(listId);
+  const { state } = useListTasks(listId, applied);
+  const canWrite = canWriteList(list);
+  const actions = useTaskActions(listId, !applied.showDone);
+  const onAdd = useAddTasks(listId > 0 ? listId : null);
+  const showLoading = useDelayedFlag(state.loading && state.tasks.length === 0);
+
+  return (
+    <div className="list-view">
+      <header className="list-view-header">
+        <h1 className="list-view-title">{list?.title ?? ''}</h1>
+        <ListViewSwitcher listId={listId} />
+      </header>
+      {list?.isArchived && <p className="list-archived-note">{t('task.archivedReadOnly')}</p>}
+      {canWrite && listId > 0 && <AddTask onAdd={onAdd} autoFocus />}
+      <div className="list-view-toolbar">
+        <FilterPopup filters={filters} setFilters={setFilters} />
+        <span className="list-view-count" aria-live="polite">
+          {state.loaded ? t('task.count', { count: state.tasks.length }) : ''}
+        </span>
+      </div>
+      {showLoading && <Loading />}
+      {state.loaded && state.tasks.length === 0 && !state.loading && <p className="list-empty">{t('task.listEmpty')}</p>}
+      <VirtualTaskList
+        tasks={state.tasks}
+        memoryKey={`list-${listId}`}
+        canWrite={canWrite}
+        canReorder={canWrite && applied.sortBy === 'position' && applied.orderBy === 'asc'}
+        showList={listId < 0}
+        onDoneChange={actions.onDoneChange}
+        onSave={actions.onSave}
+        onReorder={actions.onReorder}
+      />
+    </div>
+  );
+}

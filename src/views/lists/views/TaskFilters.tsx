@@ -1,0 +1,153 @@
+// The filter popup of the list and table views: show done, sort, date ranges, labels, assignees, priority, percent done, search.
+import { useId, useState, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai/react';
+import { useT } from '../../../i18n';
+import { labelsAtom } from '../../../state/namespaces';
+import { SORT_FIELDS, defaultFilters, type Comparator, type TaskFilterParams } from './taskFilters';
+
+export interface TaskFiltersProps {
+  value: TaskFilterParams;
+  onChange: (value: TaskFilterParams) => void;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="filter-row">
+      <span className="filter-row-label">{label}</span>
+      <div className="filter-row-controls">{children}</div>
+    </div>
+  );
+}
+
+const RANGES = [
+  ['due', 'dueFrom', 'dueTo'],
+  ['start', 'startFrom', 'startTo'],
+  ['end', 'endFrom', 'endTo'],
+  ['reminder', 'reminderFrom', 'reminderTo'],
+] as const;
+
+export function TaskFilters({ value, onChange }: TaskFiltersProps) {
+  const t = useT();
+  const id = useId();
+  const labels = useAtomValue(labelsAtom);
+  const [assigneeText, setAssigneeText] = useState(value.assignees.join(', '));
+  const set = <K extends keyof TaskFilterParams>(key: K, v: TaskFilterParams[K]) => onChange({ ...value, [key]: v });
+  const comparatorSelect = (key: 'priorityComparator' | 'percentComparator', label: string) => (
+    <select aria-label={label} value={value[key]} onChange={(e) => set(key, e.target.value as Comparator)}>
+      <option value="greater_equals">≥</option>
+      <option value="equals">=</option>
+      <option value="less_equals">≤</option>
+    </select>
+  );
+
+  return (
+    <div className="task-filters">
+      <label className="filter-check">
+        <input type="checkbox" checked={value.showDone} onChange={(e) => set('showDone', e.target.checked)} />
+        {t('task.filters.showDone')}
+      </label>
+      <Row label={t('task.filters.search')}>
+        <input type="search" aria-label={t('task.filters.search')} value={value.search} onChange={(e) => set('search', e.target.value)} />
+      </Row>
+      <Row label={t('task.filters.sortBy')}>
+        <select aria-label={t('task.filters.sortBy')} value={value.sortBy} onChange={(e) => set('sortBy', e.target.value)}>
+          {SORT_FIELDS.map((f) => (
+            <option key={f} value={f}>
+              {t(`task.filters.sort.${f}`)}
+            </option>
+          ))}
+        </select>
+        <select aria-label={t('task.filters.order')} value={value.orderBy} onChange={(e) => set('orderBy', e.target.value as 'asc' | 'desc')}>
+          <option value="asc">{t('task.filters.asc')}</option>
+          <option value="desc">{t('task.filters.desc')}</option>
+        </select>
+      </Row>
+      {RANGES.map(([name, from, to]) => (
+        <Row key={name} label={t(`task.filters.range.${name}`)}>
+          <input
+            aria-label={t('task.filters.from', { field: t(`task.filters.range.${name}`) })}
+            placeholder={t('task.filters.datePlaceholder')}
+            value={value[from]}
+            onChange={(e) => set(from, e.target.value)}
+          />
+          <span aria-hidden="true">–</span>
+          <input
+            aria-label={t('task.filters.to', { field: t(`task.filters.range.${name}`) })}
+            placeholder={t('task.filters.datePlaceholder')}
+            value={value[to]}
+            onChange={(e) => set(to, e.target.value)}
+          />
+        </Row>
+      ))}
+      <fieldset className="filter-labels">
+        <legend>{t('task.filters.labels')}</legend>
+        {labels.length === 0 && <span className="filter-empty">{t('task.filters.noLabels')}</span>}
+        {labels.map((l) => (
+          <label key={l.id} className="filter-check">
+            <input
+              type="checkbox"
+              checked={value.labelIds.includes(l.id)}
+              onChange={(e) => set('labelIds', e.target.checked ? [...value.labelIds, l.id] : value.labelIds.filter((x) => x !== l.id))}
+            />
+            {l.title}
+          </label>
+        ))}
+      </fieldset>
+      <Row label={t('task.filters.assignees')}>
+        <input
+          id={`${id}-assignees`}
+          aria-label={t('task.filters.assignees')}
+          placeholder={t('task.filters.assigneesPlaceholder')}
+          value={assigneeText}
+          onChange={(e) => {
+            setAssigneeText(e.target.value);
+            set(
+              'assignees',
+              e.target.value
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+            );
+          }}
+        />
+      </Row>
+      <Row label={t('task.filters.priority')}>
+        {comparatorSelect('priorityComparator', t('task.filters.priorityComparator'))}
+        <select aria-label={t('task.filters.priority')} value={value.priority} onChange={(e) => set('priority', Number(e.target.value))}>
+          <option value={0}>{t('task.filters.any')}</option>
+          {[1, 2, 3, 4, 5].map((p) => (
+            <option key={p} value={p}>
+              {t(['', 'task.priority.low', 'task.priority.medium', 'task.priority.high', 'task.priority.urgent', 'task.priority.doNow'][p])}
+            </option>
+          ))}
+        </select>
+      </Row>
+      <Row label={t('task.filters.percentDone')}>
+        {comparatorSelect('percentComparator', t('task.filters.percentComparator'))}
+        <select
+          aria-label={t('task.filters.percentDone')}
+          value={value.percentDone ?? ''}
+          onChange={(e) => set('percentDone', e.target.value === '' ? null : Number(e.target.value))}
+        >
+          <option value="">{t('task.filters.any')}</option>
+          {[0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((p) => (
+            <option key={p} value={p}>
+              {p}%
+            </option>
+          ))}
+        </select>
+      </Row>
+      <p className="filter-help">{t('task.filters.dateHelp')}</p>
+      <button
+        type="button"
+        className="btn btn-tertiary"
+        onClick={() => {
+          setAssigneeText('');
+          onChange(defaultFilters());
+        }}
+      >
+        {t('task.filters.reset')}
+      </button>
+    </div>
+  );
+}

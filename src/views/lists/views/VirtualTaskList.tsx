@@ -1,0 +1,110 @@
+// The virtualised, sortable list of task rows: only the visible rows are in the DOM; drag reorders with the position rule.
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useT } from '../../../i18n';
+import { TaskRow } from '../../../components/TaskRow';
+import type { Task } from '../../../api/tasks';
+
+export const ROW_ESTIMATE_PX = 45;
+const scrollMemory = new Map<string, number>();
+
+export interface VirtualTaskListProps {
+  tasks: Task[];
+  /** Key for remembering the scroll offset when the view is left and shown again. */
+  memoryKey: string;
+  canWrite: boolean;
+  canReorder: boolean;
+  showList?: boolean;
+  onDoneChange: (task: Task, done: boolean) => void;
+  onSave: (task: Task) => void | Promise<unknown>;
+  /** Called with the moved task and its new index in `tasks`. */
+  onReorder?: (task: Task, toIndex: number) => void;
+}
+
+function SortableRow({ task, start, index, measure, props }: { task: Task; start: number; index: number; measure: (el: HTMLElement | null) => void; props: VirtualTaskListProps }) {
+  const t = useT();
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled: !props.canReorder });
+  const style: CSSProperties = {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    width: '100%',
+    transform: `translateY(${start + (transform?.y ?? 0)}px)`,
+    transition,
+    zIndex: isDragging ? 2 : undefined,
+    boxShadow: isDragging ? 'var(--shadow-lg)' : undefined,
+  };
+  return (
+    <div
+      ref={(el) => {
+        setNodeRef(el);
+        measure(el);
+      }}
+      data-index={index}
+      style={style}
+      role="listitem"
+    >
+      <TaskRow
+        task={task}
+        showList={props.showList}
+        disabled={!props.canWrite}
+        onDoneChange={props.onDoneChange}
+        onSave={props.onSave}
+        handle={
+          props.canReorder ? (
+            <button type="button" className="drag-handle" aria-label={t('task.dragHandle', { title: task.title })} {...attributes} {...listeners}>
+              ⠿
+            </button>
+          ) : undefined
+        }
+      />
+    </div>
+  );
+}
+
+export function VirtualTaskList(props: VirtualTaskListProps) {
+  const t = useT();
+  const { tasks, memoryKey } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: tasks.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: 8,
+    getItemKey: (i) => tasks[i].id,
+    initialOffset: () => scrollMemory.get(memoryKey) ?? 0,
+  });
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  useEffect(() => {
+    const el = scroller.current;
+    return () => {
+      if (el) scrollMemory.set(memoryKey, el.scrollTop);
+    };
+  }, [memoryKey]);
+
+  const onDragEnd = (e: DragEndEvent) => {
+    if (!e.over || e.active.id === e.over.id) return;
+    const from = tasks.findIndex((x) => x.id === e.active.id);
+    const to = tasks.findIndex((x) => x.id === e.over!.id);
+    if (from === -1 || to === -1) return;
+    props.onReorder?.(tasks[from], to);
+  };
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div ref={scroller} className="task-list-scroll" tabIndex={-1}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={tasks.map((x) => x.id)} strategy={verticalListSortingStrategy}>
+          <div role="list" aria-label={t('task.listLabel')} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((v) => (
+              <SortableRow key={v.key} task={tasks[v.index]} index={v.index} start={v.start} measure={virtualizer.measureElement} props={props} />
+            ))}
+          </div>
+        </SortableContext>
+      </DndContext>
+    </div>
+  );
+}

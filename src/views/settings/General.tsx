@@ -1,0 +1,239 @@
+// General settings: name, language, week start, time zone, default list, quick-add mode, reminders, discoverability, sound, colour scheme.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useAtom, useAtomValue } from 'jotai/react';
+import { currentLanguage, setLanguage, useT } from '../../i18n';
+import { SUPPORTED_LOCALES } from '../../constants';
+import { appStore } from '../../state/store';
+import { userAtom } from '../../state/session';
+import { colorSchemeAtom, type ColorScheme } from '../../state/theme';
+import { loadNamespaces, namespacesAtom, namespacesLoadedAtom } from '../../state/namespaces';
+import { getTimezones, saveSettings, type GeneralSettings, type QuickAddMode } from '../../api/settings';
+import type { User } from '../../api/user';
+import { TextField } from '../../components/TextField';
+import { Button } from '../../components/Button';
+import { error as errorToast, success as successToast } from '../../app/toast';
+import { errorTextAsync } from '../../app/errorText';
+import { SettingsLayout } from './SettingsLayout';
+import { Checkbox, SelectField } from './controls';
+import { LANGUAGE_NAMES } from './languages';
+import { QUICK_ADD_MODES, clientPreferences, mergedFrontendSettings, mirrorPreferences } from './frontendSettings';
+import { overdueTimeError, toTimeInput } from './validation';
+
+interface FormState {
+  name: string;
+  language: string;
+  weekStart: number;
+  timezone: string;
+  defaultListId: number;
+  quickAddMagicMode: QuickAddMode;
+  emailRemindersEnabled: boolean;
+  overdueTasksRemindersEnabled: boolean;
+  overdueTasksRemindersTime: string;
+  discoverableByName: boolean;
+  discoverableByEmail: boolean;
+  playSoundWhenDone: boolean;
+  colorScheme: ColorScheme;
+}
+
+function formFromUser(user: User, scheme: ColorScheme): FormState {
+  const s = user.settings ?? {};
+  const prefs = clientPreferences(user);
+  return {
+    name: s.name ?? user.name ?? '',
+    // The language the person is reading now when the server has none stored yet.
+    language: s.language || currentLanguage(),
+    weekStart: s.weekStart ?? 0,
+    timezone: s.timezone ?? '',
+    defaultListId: s.defaultListId ?? 0,
+    quickAddMagicMode: prefs.quickAddMagicMode,
+    emailRemindersEnabled: s.emailRemindersEnabled ?? true,
+    overdueTasksRemindersEnabled: s.overdueTasksRemindersEnabled ?? true,
+    overdueTasksRemindersTime: toTimeInput(s.overdueTasksRemindersTime),
+    discoverableByName: s.discoverableByName ?? false,
+    discoverableByEmail: s.discoverableByEmail ?? false,
+    playSoundWhenDone: prefs.playSoundWhenDone,
+    colorScheme: scheme,
+  };
+}
+
+export default function General() {
+  const t = useT();
+  const user = useAtomValue(userAtom);
+  const [scheme, setScheme] = useAtom(colorSchemeAtom);
+  const namespaces = useAtomValue(namespacesAtom);
+  const namespacesLoaded = useAtomValue(namespacesLoadedAtom);
+  const [form, setForm] = useState<FormState | null>(null);
+  const [timezones, setTimezones] = useState<string[]>([]);
+  const [timeError, setTimeError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  // Filled once GET /user has brought the settings; later refreshes do not overwrite what is being typed.
+  useEffect(() => {
+    if (!form && user?.settings) setForm(formFromUser(user, scheme));
+  }, [user, form, scheme]);
+
+  useEffect(() => {
+    let alive = true;
+    getTimezones()
+      .then((zones) => alive && setTimezones(zones))
+      .catch(() => undefined);
+    if (!namespacesLoaded) loadNamespaces().catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [namespacesLoaded]);
+
+  const listGroups = useMemo(
+    () => namespaces.filter((ns) => ns.id > 0 && !ns.isArchived).map((ns) => ({ ns, lists: ns.lists.filter((l) => !l.isArchived) })).filter((g) => g.lists.length > 0),
+    [namespaces],
+  );
+  const zoneOptions = useMemo(() => {
+    const zones = new Set(timezones);
+    if (form?.timezone) zones.add(form.timezone);
+    return [...zones].sort();
+  }, [timezones, form?.timezone]);
+
+  const update = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!form || !user) return;
+    const problem = overdueTimeError(form.overdueTasksRemindersTime);
+    setTimeError(problem ? t(problem) : null);
+    if (problem) return;
+    const prefs = { quickAddMagicMode: form.quickAddMagicMode, playSoundWhenDone: form.playSoundWhenDone };
+    const settings: GeneralSettings = {
+      name: form.name.trim(),
+      emailRemindersEnabled: form.emailRemindersEnabled,
+      discoverableByName: form.discoverableByName,
+      discoverableByEmail: form.discoverableByEmail,
+      overdueTasksRemindersEnabled: form.overdueTasksRemindersEnabled,
+      overdueTasksRemindersTime: form.overdueTasksRemindersTime.trim(),
+      defaultListId: form.defaultListId,
+      weekStart: form.weekStart,
+      timezone: form.timezone,
+      language: form.language,
+      frontendSettings: mergedFrontendSettings(user, prefs),
+    };
+    setSaving(true);
+    try {
+      await saveSettings(settings);
+    } catch (err) {
+      void errorToast(new Error(`${t('user.settings.general.saveError')}: ${await errorTextAsync(err)}`));
+      setSaving(false);
+      return;
+    }
+    mirrorPreferences(prefs);
+    setScheme(form.colorScheme);
+    const current = appStore.get(userAtom) ?? user;
+    appStore.set(userAtom, { ...current, name: settings.name, settings: { ...current.settings, ...settings } });
+    if (form.language !== currentLanguage()) await setLanguage(form.language);
+    setSaving(false);
+    void successToast('user.settings.general.savedSuccess');
+  }
+
+  return (
+    <SettingsLayout page="general" loading={!form}>
+      {form && (
+        <form className="settings-form" onSubmit={save} noValidate aria-label={t('user.settings.general.title')}>
+          <TextField label={t('user.settings.general.name')} name="name" autoComplete="name" value={form.name} onChange={(e) => update('name', e.target.value)} />
+          <SelectField label={t('user.settings.general.language')} name="language" value={form.language} onChange={(e) => update('language', e.target.value)}>
+            {SUPPORTED_LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={t('user.settings.general.weekStart')} name="weekStart" value={form.weekStart} onChange={(e) => update('weekStart', Number(e.target.value))}>
+            <option value={0}>{t('user.settings.general.weekStartSunday')}</option>
+            <option value={1}>{t('user.settings.general.weekStartMonday')}</option>
+          </SelectField>
+          <SelectField label={t('user.settings.general.timezone')} name="timezone" value={form.timezone} onChange={(e) => update('timezone', e.target.value)}>
+            <option value="">{t('user.settings.general.timezoneServer')}</option>
+            {zoneOptions.map((z) => (
+              <option key={z} value={z}>
+                {z}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('user.settings.general.defaultList')}
+            name="defaultListId"
+            value={form.defaultListId}
+            onChange={(e) => update('defaultListId', Number(e.target.value))}
+            help={t('user.settings.general.defaultListHelp')}
+          >
+            <option value={0}>{t('user.settings.general.defaultListNone')}</option>
+            {/* Keep a saved default visible even before the namespaces have loaded. */}
+            {form.defaultListId > 0 && !listGroups.some((g) => g.lists.some((l) => l.id === form.defaultListId)) && (
+              <option value={form.defaultListId}>#{form.defaultListId}</option>
+            )}
+            {listGroups.map(({ ns, lists }) => (
+              <optgroup key={ns.id} label={ns.title}>
+                {lists.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.title}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t('user.settings.quickAddMagic.title')}
+            name="quickAddMagicMode"
+            value={form.quickAddMagicMode}
+            onChange={(e) => update('quickAddMagicMode', e.target.value as QuickAddMode)}
+            help={t('user.settings.quickAddMagic.help')}
+          >
+            {QUICK_ADD_MODES.map((m) => (
+              <option key={m} value={m}>
+                {t(`user.settings.quickAddMagic.${m}`)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={t('user.settings.appearance.colorScheme')} name="colorScheme" value={form.colorScheme} onChange={(e) => update('colorScheme', e.target.value as ColorScheme)}>
+            <option value="light">{t('user.settings.appearance.light')}</option>
+            <option value="dark">{t('user.settings.appearance.dark')}</option>
+            <option value="auto">{t('user.settings.appearance.auto')}</option>
+          </SelectField>
+          <fieldset>
+            <legend>{t('user.settings.general.reminders')}</legend>
+            <Checkbox label={t('user.settings.general.emailReminders')} name="emailRemindersEnabled" checked={form.emailRemindersEnabled} onChange={(v) => update('emailRemindersEnabled', v)} />
+            <Checkbox
+              label={t('user.settings.general.overdueReminders')}
+              name="overdueTasksRemindersEnabled"
+              checked={form.overdueTasksRemindersEnabled}
+              onChange={(v) => update('overdueTasksRemindersEnabled', v)}
+            />
+            <TextField
+              label={t('user.settings.general.overdueTasksRemindersTime')}
+              name="overdueTasksRemindersTime"
+              type="time"
+              value={form.overdueTasksRemindersTime}
+              disabled={!form.overdueTasksRemindersEnabled}
+              onChange={(e) => {
+                update('overdueTasksRemindersTime', e.target.value);
+                if (timeError) setTimeError(null);
+              }}
+              error={timeError}
+            />
+          </fieldset>
+          <fieldset>
+            <legend>{t('user.settings.general.privacy')}</legend>
+            <Checkbox label={t('user.settings.general.discoverableByName')} name="discoverableByName" checked={form.discoverableByName} onChange={(v) => update('discoverableByName', v)} />
+            <Checkbox label={t('user.settings.general.discoverableByEmail')} name="discoverableByEmail" checked={form.discoverableByEmail} onChange={(v) => update('discoverableByEmail', v)} />
+          </fieldset>
+          <fieldset>
+            <legend>{t('user.settings.general.tasks')}</legend>
+            <Checkbox label={t('user.settings.general.playSoundWhenDone')} name="playSoundWhenDone" checked={form.playSoundWhenDone} onChange={(v) => update('playSoundWhenDone', v)} />
+          </fieldset>
+          <div className="settings-actions">
+            <Button type="submit" loading={saving}>
+              {t('misc.save')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </SettingsLayout>
+  );
+}

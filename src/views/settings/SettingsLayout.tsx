@@ -1,0 +1,50 @@
+// The settings frame: the side navigation of the sub-pages and the current page in a card.
+import { useEffect, type ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useT } from '../../i18n';
+import { usePageTitle } from '../../app/usePageTitle';
+import { Card } from '../../components/Card';
+import { configAtom } from '../../state/config';
+import { refreshUser, userAtom } from '../../state/session';
+import { currentListAtom } from '../../state/ui';
+import { pathFor } from '../../routes';
+import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from './pages';
+import './settings.css';
+
+export function SettingsLayout({ page, children, loading }: { page: SettingsPageDef['id']; children: ReactNode; loading?: boolean }) {
+  const t = useT();
+  const config = useAtomValue(configAtom);
+  const user = useAtomValue(userAtom);
+  const setCurrentList = useSetAtom(currentListAtom);
+  const def = SETTINGS_PAGES.find((p) => p.id === page)!;
+  usePageTitle(`${t(def.title)} | ${t('user.settings.title')}`);
+
+  // Settings are not a list (spec §2), and the pages read the freshest settings (throttled to once a minute).
+  useEffect(() => setCurrentList(null), [setCurrentList]);
+  useEffect(() => {
+    refreshUser().catch(() => undefined);
+  }, []);
+
+  return (
+    <div className="settings">
+      <nav className="settings-nav" aria-label={t('user.settings.navigation')}>
+        <h2 className="settings-nav-title">{t('user.settings.title')}</h2>
+        <ul>
+          {SETTINGS_PAGES.filter((p) => p.available(config, user)).map((p) => (
+            <li key={p.id}>
+              <NavLink to={pathFor(routeOf(p.id))} className={({ isActive }) => `settings-nav-link${isActive ? ' is-active' : ''}`}>
+                {t(p.title)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="settings-content">
+        <Card title={t(def.title)} headingLevel={1} loading={loading}>
+          {children}
+        </Card>
+      </div>
+    </div>
+  );
+}

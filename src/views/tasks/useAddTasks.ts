@@ -1,0 +1,48 @@
+// Wires addTasksFromText to the API and the atoms: the add-task box of the list view and home calls this.
+import { useCallback } from 'react';
+import { addTasksFromText } from './addTasks';
+import { appStore } from '../../state/store';
+import { labelsAtom, listsByIdAtom, loadLabels, upsertLabel } from '../../state/namespaces';
+import { userAtom } from '../../state/session';
+import { quickAddModeAtom } from '../../state/taskSettings';
+import { addTasksToList } from '../../state/tasks';
+import { createTask, type Task } from '../../api/tasks';
+import { createLabel } from '../../api/labels';
+import { addLabelToTask } from '../../api/taskLabels';
+import { searchUsers } from '../../api/assignees';
+import { createRelation } from '../../api/relations';
+import { success } from '../../app/toast';
+import type { Span } from '../../components/AddTask';
+
+/** Returns onAdd for <AddTask>; created tasks go to the top of their list's atom. */
+export function useAddTasks(currentListId: number | null, onCreated?: (tasks: Task[]) => void) {
+  return useCallback(
+    async (text: string, dismissed: Span[]) => {
+      if (appStore.get(labelsAtom).length === 0) await loadLabels().catch(() => undefined);
+      const tasks = await addTasksFromText(text, {
+        mode: appStore.get(quickAddModeAtom),
+        currentListId,
+        defaultListId: appStore.get(userAtom)?.settings?.defaultListId ?? null,
+        lists: [...appStore.get(listsByIdAtom).values()].filter((l) => l.id > 0),
+        labels: appStore.get(labelsAtom),
+        createTask,
+        createLabel: async (title) => {
+          const label = await createLabel({ title });
+          upsertLabel(label);
+          return label;
+        },
+        addLabelToTask,
+        findUsers: searchUsers,
+        createRelation,
+        dismissed,
+      });
+      const byList = new Map<number, Task[]>();
+      for (const task of tasks) byList.set(task.listId, [...(byList.get(task.listId) ?? []), task]);
+      for (const [listId, list] of byList) addTasksToList(listId, list);
+      onCreated?.(tasks);
+      void success(tasks.length > 1 ? 'task.createSuccessMany' : 'task.createSuccess');
+      return tasks;
+    },
+    [currentListId, onCreated],
+  );
+}
