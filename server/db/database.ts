@@ -20,6 +20,25 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
+/**
+ * Kysely prepares every query afresh; preparing is a large share of a request's time (the rights query is long).
+ * Reusing prepared statements by SQL text is safe because better-sqlite3 runs each one synchronously to the end
+ * (nothing here streams with iterate()). The cache is bounded since `in (?, ?, …)` lists vary in length.
+ */
+function cacheStatements(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, Database.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let stmt = cache.get(source);
+    if (!stmt) {
+      stmt = prepare(source);
+      if (cache.size >= 1000) cache.clear();
+      cache.set(source, stmt);
+    }
+    return stmt;
+  }) as typeof sqlite.prepare;
+}
+
 export function openDatabase(databaseUrl: string): Db {
   if (isPostgresUrl(databaseUrl)) {
     // Return BIGINT counts and ids as numbers, like SQLite does.
@@ -32,6 +51,7 @@ export function openDatabase(databaseUrl: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = OFF');
   sqlite.pragma('busy_timeout = 5000');
+  cacheStatements(sqlite);
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
