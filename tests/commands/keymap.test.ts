@@ -1,5 +1,5 @@
 // Key bindings: single keys, $mod chords, "g x" sequences with the 1500 ms reset, focus in fields, `when`.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createRegistry, type CommandContext, type Registry } from '../../commands/registry';
 import { bindKeymap, isEditableTarget } from '../../commands/keymap';
 
@@ -11,7 +11,7 @@ describe('keymap', () => {
   let registry: Registry;
   let unbind: () => void;
   let signedIn: boolean;
-  const runs: Record<string, ReturnType<typeof vi.fn>> = {};
+  const runs: Record<string, Mock<(ctx: CommandContext) => void>> = {};
 
   beforeEach(() => {
     vi.useFakeTimers();
