@@ -9,6 +9,7 @@ import { ApiError, unauthorized } from './errors.js';
 import { verifyToken, AUTH_TYPE_USER } from './auth/jwt.js';
 import type { Auth } from './context.js';
 import { apiRoutes } from './routes/index.js';
+import { registerCaldav } from './caldav/routes.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -95,6 +96,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
 
   await app.register(apiRoutes, { prefix: API_PREFIX });
+  // CalDAV lives outside the API prefix and must be registered before the client's not-found fallback.
+  if (config.caldavEnabled) await registerCaldav(app);
 
   const indexHtml = path.join(config.clientDir, 'index.html');
   const hasClient = config.serveClient && existsSync(indexHtml);
