@@ -1,6 +1,7 @@
 // Registers every command area with the app registry (one line per area) and re-exports the core.
 import { registry } from './registry';
 import { navigationCommands } from './navigation';
+import { settingsCommands } from './settings';
 
 export { registry, createRegistry } from './registry';
 export type { Command, CommandContext, Registry } from './registry';
@@ -13,4 +14,5 @@ export function registerAppCommands(): void {
   if (registered) return;
   registered = true;
   registry.registerAll(navigationCommands);
+  registry.registerAll(settingsCommands);
 }

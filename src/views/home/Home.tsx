@@ -1,13 +1,12 @@
 // The overview: the time-of-day greeting and, while scheduled, the account deletion notice.
-import { Link } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { useEffect, useState } from 'react';
-import { useT, currentLanguage } from '../../i18n';
+import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
 import { displayName, userAtom } from '../../state/session';
 import { currentListAtom } from '../../state/ui';
-import { pathFor } from '../../routes';
 import { greetingKey } from './greeting';
+import { DeletionNotice } from '../settings/DeletionNotice';
 import './home.css';
 
 export default function Home() {
@@ -26,16 +25,10 @@ export default function Home() {
     return () => clearInterval(timer);
   }, []);
 
-  const deletion = user?.deletionScheduledAt ?? null;
   return (
     <div className="home">
       <h1 className="home-greeting">{t(greetingKey(hour), { username: displayName(user) })}</h1>
-      {deletion && (
-        <p className="home-deletion" role="alert">
-          {t('user.deletion.scheduled', { date: deletion.toLocaleDateString(currentLanguage()) })}{' '}
-          <Link to={`${pathFor('user.settings')}#deletion`}>{t('user.deletion.scheduledCancel')}</Link>
-        </p>
-      )}
+      <DeletionNotice />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // General settings: name, language, week start, time zone, default list, quick-add mode, reminders, discoverability, sound, colour scheme.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useAtom, useAtomValue } from 'jotai/react';
 import { currentLanguage, setLanguage, useT } from '../../i18n';
 import { SUPPORTED_LOCALES } from '../../constants';
@@ -71,6 +72,13 @@ export default function General() {
   useEffect(() => {
     if (!form && user?.settings) setForm(formFromUser(user, scheme));
   }, [user, form, scheme]);
+
+  // The palette's "change the language" opens this page at #language: put the focus on the picker.
+  const { hash } = useLocation();
+  const ready = form !== null;
+  useEffect(() => {
+    if (ready && hash === '#language') document.querySelector<HTMLSelectElement>('select[name="language"]')?.focus();
+  }, [ready, hash]);
 
   useEffect(() => {
     let alive = true;
