@@ -1,6 +1,7 @@
 // Binds every registered command's keys with tinykeys, respecting focus in text fields and `when`.
 import { tinykeys } from 'tinykeys';
 import type { CommandContext, Registry } from './registry';
+import { keysOf, subscribeOverrides } from './keyOverrides';
 
 export const SEQUENCE_TIMEOUT_MS = 1500;
 
@@ -42,7 +43,8 @@ export function bindKeymap(target: Window | HTMLElement, registry: Registry, get
     const byKey = new Map<string, string[]>();
     const original = new Map<string, string>();
     for (const command of registry.list()) {
-      for (const key of command.keys ?? []) {
+      // Rebound keys (help modal) replace the definition's; the registry stays the single source of commands.
+      for (const key of keysOf(command)) {
         for (const v of variants(key)) {
           original.set(v, key);
           byKey.set(v, [...(byKey.get(v) ?? []), command.id]);
@@ -69,8 +71,10 @@ export function bindKeymap(target: Window | HTMLElement, registry: Registry, get
 
   bind();
   const unsubscribe = registry.subscribe(bind);
+  const unsubscribeOverrides = subscribeOverrides(bind);
   return () => {
     unsubscribe();
+    unsubscribeOverrides();
     unbind();
   };
 }

@@ -8,6 +8,8 @@ export interface CommandContext {
   signedIn: boolean;
   /** The list being viewed, when one is. */
   listId: number | null;
+  /** Tasks selected with list keyboard navigation (x, shift+x); bulk task commands act on them. */
+  selectedTaskIds?: number[];
 }
 
 export interface Command {
@@ -19,6 +21,8 @@ export interface Command {
   /** tinykeys bindings: "$mod+k" (ctrl, ⌘ on Apple), sequences like "g u". */
   keys?: string[];
   when?: (ctx: CommandContext) => boolean;
+  /** i18n key of the input placeholder when the command needs typed, non-empty input (palette "active command"). */
+  input?: string;
   run: (ctx: CommandContext, input?: string) => void | Promise<void>;
 }
 

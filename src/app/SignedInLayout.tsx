@@ -5,6 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai/react';
 import { closeMenuForNavigationAtom, isMobileWidth, menuOpenAtom } from '../state/ui';
 import { TopBar } from './TopBar';
 import { Sidebar } from './Sidebar';
+import { PaletteHost } from './palette/PaletteHost';
 import { useT } from '../i18n';
 import './shell.css';
 
@@ -30,6 +31,7 @@ export default function SignedInLayout() {
       <main id="main" className="app-content" tabIndex={-1}>
         <Outlet />
       </main>
+      <PaletteHost />
     </div>
   );
 }

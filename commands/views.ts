@@ -1,0 +1,25 @@
+// List view commands: "g" then l list, g gantt, t table, k kanban, for the list being viewed.
+import type { Command, CommandContext } from './registry';
+import { pathFor } from '../src/routes';
+
+const listOpen = (ctx: CommandContext) => ctx.signedIn && ctx.listId !== null && ctx.listId > 0;
+
+function view(id: string, title: string, key: string, route: string): Command {
+  return {
+    id,
+    title,
+    section: 'listViews',
+    keys: [`g ${key}`],
+    when: listOpen,
+    run: (ctx) => {
+      if (ctx.listId !== null) ctx.navigate(pathFor(route, { listId: ctx.listId }));
+    },
+  };
+}
+
+export const viewCommands: Command[] = [
+  view('view.list', 'keyboardShortcuts.listView', 'l', 'list.list'),
+  view('view.gantt', 'keyboardShortcuts.ganttView', 'g', 'list.gantt'),
+  view('view.table', 'keyboardShortcuts.tableView', 't', 'list.table'),
+  view('view.kanban', 'keyboardShortcuts.kanbanView', 'k', 'list.kanban'),
+];

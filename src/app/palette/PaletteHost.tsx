@@ -1,0 +1,27 @@
+// Mounts the palette and the shortcuts help only once they are first opened, so their code is a lazy chunk.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai/react';
+import { paletteOpenAtom, shortcutsHelpOpenAtom } from '../../state/ui';
+
+const CommandPalette = lazy(() => import('./CommandPalette'));
+const ShortcutsHelp = lazy(() => import('../help/ShortcutsHelp'));
+
+/** True from the first time `open` is true; keeps the component mounted so reopening is instant. */
+function useOnceTrue(open: boolean): boolean {
+  const [seen, setSeen] = useState(open);
+  useEffect(() => {
+    if (open) setSeen(true);
+  }, [open]);
+  return seen || open;
+}
+
+export function PaletteHost() {
+  const paletteWanted = useOnceTrue(useAtomValue(paletteOpenAtom));
+  const helpWanted = useOnceTrue(useAtomValue(shortcutsHelpOpenAtom));
+  return (
+    <Suspense fallback={null}>
+      {paletteWanted && <CommandPalette />}
+      {helpWanted && <ShortcutsHelp />}
+    </Suspense>
+  );
+}
