@@ -1,6 +1,8 @@
 // Registers every command area with the app registry (one line per area) and re-exports the core.
 import { registry } from './registry';
 import { navigationCommands } from './navigation';
+import { paletteCommands } from './palette';
+import { viewCommands } from './views';
 import { settingsCommands } from './settings';
 
 export { registry, createRegistry } from './registry';
@@ -14,5 +16,7 @@ export function registerAppCommands(): void {
   if (registered) return;
   registered = true;
   registry.registerAll(navigationCommands);
+  registry.registerAll(paletteCommands);
+  registry.registerAll(viewCommands);
   registry.registerAll(settingsCommands);
 }
