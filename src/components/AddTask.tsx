@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai/react';
 import { useT } from '../i18n';
 import { parseTaskText, prefixesFor, type ParsedToken } from '../../parsers';
 import { quickAddModeAtom } from '../state/taskSettings';
-import { labelsAtom, listsByIdAtom } from '../state/namespaces';
+import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels } from '../state/namespaces';
 import { searchUsers } from '../api/assignees';
 import { error as toastError } from '../app/toast';
 import { NoListError, TitleRequiredError, maskSpans } from '../views/tasks/addTasks';
@@ -95,6 +95,12 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
   const [closedAt, setClosedAt] = useState<number | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   const backdrop = useRef<HTMLDivElement>(null);
+  const labelsLoaded = useAtomValue(labelsLoadedAtom);
+
+  // Label completion and matching need the labels; load them once if nobody has yet.
+  useEffect(() => {
+    if (!labelsLoaded) loadLabels().catch(() => undefined);
+  }, [labelsLoaded]);
 
   // Dismissals only hold while their text is unchanged at the same place.
   const liveDismissed = useMemo(() => dismissed.filter((d) => text.slice(d.start, d.end) === d.text), [dismissed, text]);

@@ -1,5 +1,6 @@
 // The defer panel: move the due date by 1 day, 3 days or 1 week, or pick one; saved only when changed, every second and on close.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { addDays } from 'date-fns';
 import { useT } from '../i18n';
 import { DatePicker } from './DatePicker';
@@ -12,17 +13,27 @@ export interface DeferPanelProps {
   /** Called with the new date when it differs from the last saved one. */
   onSave: (date: Date | null) => void | Promise<void>;
   onClose: () => void;
+  /** The button that opened the panel: the panel floats below it, above scrolling and virtualised rows. */
+  anchor?: HTMLElement | null;
 }
 
 const same = (a: Date | null, b: Date | null) => (a === null ? b === null : b !== null && a.getTime() === b.getTime());
 
-export function DeferPanel({ dueDate, onSave, onClose }: DeferPanelProps) {
+export function DeferPanel({ dueDate, onSave, onClose, anchor }: DeferPanelProps) {
   const t = useT();
   const [value, setValue] = useState<Date | null>(dueDate);
   const saved = useRef<Date | null>(dueDate);
   const current = useRef<Date | null>(dueDate);
   current.current = value;
   const panel = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
+
+  useLayoutEffect(() => {
+    if (!anchor) return;
+    const r = anchor.getBoundingClientRect();
+    const width = 300;
+    setPlace({ top: r.bottom + 4, left: Math.max(8, Math.min(r.left, window.innerWidth - width - 8)) });
+  }, [anchor]);
 
   const flush = () => {
     if (same(current.current, saved.current)) return;
@@ -52,10 +63,11 @@ export function DeferPanel({ dueDate, onSave, onClose }: DeferPanelProps) {
 
   const defer = (days: number) => setValue(addDays(value ?? new Date(), days));
 
-  return (
+  const body = (
     <div
       ref={panel}
-      className="defer-panel"
+      className={`defer-panel${anchor ? ' is-floating' : ''}`}
+      style={place ? { position: 'fixed', top: place.top, left: place.left } : undefined}
       role="dialog"
       aria-label={t('task.defer.title')}
       onKeyDown={(e) => {
@@ -78,4 +90,5 @@ export function DeferPanel({ dueDate, onSave, onClose }: DeferPanelProps) {
       </button>
     </div>
   );
+  return anchor ? createPortal(body, document.body) : body;
 }

@@ -63,6 +63,7 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
   const [checked, setChecked] = useState(task.done);
   const [deferOpen, setDeferOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const dueButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setChecked(task.done), [task.done]);
   useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
@@ -131,6 +132,7 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
         {task.dueDate && (
           <span className="task-due-wrap">
             <button
+              ref={dueButton}
               type="button"
               className={`task-due${overdue ? ' is-overdue' : ''}`}
               disabled={disabled}
@@ -145,8 +147,12 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
             {deferOpen && (
               <DeferPanel
                 dueDate={task.dueDate}
-                onClose={() => setDeferOpen(false)}
-                onSave={(date) => onSave({ ...task, dueDate: date })}
+                anchor={dueButton.current}
+                onClose={() => {
+                  setDeferOpen(false);
+                  dueButton.current?.focus();
+                }}
+                onSave={(date) => void onSave({ ...task, dueDate: date })}
               />
             )}
           </span>

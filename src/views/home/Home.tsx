@@ -1,4 +1,4 @@
-// The overview: the time-of-day greeting and, while scheduled, the account deletion notice.
+// The overview: the time-of-day greeting, the deletion notice, the add-task box, the last viewed lists and the upcoming block.
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
@@ -7,6 +7,9 @@ import { displayName, userAtom } from '../../state/session';
 import { currentListAtom } from '../../state/ui';
 import { greetingKey } from './greeting';
 import { DeletionNotice } from '../settings/DeletionNotice';
+import { AddTask } from '../../components/AddTask';
+import { useAddTasks } from '../tasks/useAddTasks';
+import { RecentLists } from './RecentLists';
 import './home.css';
 
 export default function Home() {
@@ -15,6 +18,7 @@ export default function Home() {
   const user = useAtomValue(userAtom);
   const setCurrentList = useSetAtom(currentListAtom);
   const [hour, setHour] = useState(() => new Date().getHours());
+  const onAdd = useAddTasks(null);
 
   // Home is not a list: clear the current list (spec §2).
   useEffect(() => setCurrentList(null), [setCurrentList]);
@@ -29,6 +33,8 @@ export default function Home() {
     <div className="home">
       <h1 className="home-greeting">{t(greetingKey(hour), { username: displayName(user) })}</h1>
       <DeletionNotice />
+      <AddTask onAdd={onAdd} />
+      <RecentLists />
     </div>
   );
 }
