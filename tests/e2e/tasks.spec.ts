@@ -1,0 +1,99 @@
+// Task screens end to end in Chromium against the real server: quick-add, subtasks by indentation.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const password = 'correct horse battery';
+
+interface Account {
+  token: string;
+  namespaceId: number;
+}
+
+/** A fresh user through the API, with the token put into the page before any script runs. */
+async function signUp(request: APIRequestContext, page: Page, prefix: string): Promise<Account> {
+  const username = `${prefix}${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  expect((await request.post('/api/v1/register', { data: { username, email: `${username}@example.com`, password } })).ok()).toBeTruthy();
+  const { token } = (await (await request.post('/api/v1/login', { data: { username, password } })).json()) as { token: string };
+  const namespaces = (await (await request.get('/api/v1/namespaces', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number }[];
+  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  return { token, namespaceId: namespaces.find((n) => n.id > 0)!.id };
+}
+
+async function createList(request: APIRequestContext, account: Account, title: string): Promise<number> {
+  const res = await request.put(`/api/v1/namespaces/${account.namespaceId}/lists`, { headers: { authorization: `Bearer ${account.token}` }, data: { title } });
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function api<T>(request: APIRequestContext, account: Account, path: string): Promise<T> {
+  const res = await request.get(`/api/v1${path}`, { headers: { authorization: `Bearer ${account.token}` } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+interface ServerTask {
+  id: number;
+  title: string;
+  due_date: string;
+  priority: number;
+  done: boolean;
+  labels: { title: string }[] | null;
+  related_tasks: Record<string, { id: number; title: string }[] | null>;
+}
+
+test('quick-add "Buy milk tomorrow at 17:00 *errand !3" stores the due date, label and priority', async ({ page, request }) => {
+  const account = await signUp(request, page, 'qa');
+  const listId = await createList(request, account, 'Shopping');
+  await page.goto(`/lists/${listId}`);
+  await expect(page).toHaveURL(new RegExp(`/lists/${listId}/list$`));
+  const input = page.getByRole('combobox', { name: 'Add a task' });
+  await input.fill('Buy milk tomorrow at 17:00 *errand !3');
+  await expect(page.locator('.add-task-backdrop mark')).toHaveCount(3);
+  await input.press('Enter');
+  await expect(page.getByRole('link', { name: 'Buy milk' })).toBeVisible();
+  await expect(input).toHaveValue('');
+
+  const tasks = await api<ServerTask[]>(request, account, `/lists/${listId}/tasks`);
+  expect(tasks).toHaveLength(1);
+  const [task] = tasks;
+  expect(task.title).toBe('Buy milk');
+  expect(task.priority).toBe(3);
+  expect(task.labels?.map((l) => l.title)).toEqual(['errand']);
+  // The browser and the test share the machine's time zone: tomorrow 17:00 local.
+  const due = new Date(task.due_date);
+  const expected = new Date();
+  expected.setDate(expected.getDate() + 1);
+  expected.setHours(17, 0, 0, 0);
+  expect(due.getTime()).toBe(expected.getTime());
+});
+
+test('multi-line add with an indented line creates a subtask with a parent relation', async ({ page, request }) => {
+  const account = await signUp(request, page, 'ml');
+  const listId = await createList(request, account, 'Trip');
+  await page.goto(`/lists/${listId}/list`);
+  const input = page.getByRole('combobox', { name: 'Add a task' });
+  await input.fill('Pack bags');
+  await input.press('Shift+Enter');
+  await input.pressSequentially('  Socks');
+  await expect(input).toHaveValue('Pack bags\n  Socks');
+  await input.press('Enter');
+  await expect(page.getByRole('link', { name: 'Socks' })).toBeVisible();
+  // The subtask row shows its parent before an arrow.
+  await expect(page.locator('.task-row', { hasText: 'Socks' }).locator('.task-parent')).toHaveText(/Pack bags/);
+
+  const tasks = await api<ServerTask[]>(request, account, `/lists/${listId}/tasks`);
+  const socks = tasks.find((t) => t.title === 'Socks')!;
+  const pack = tasks.find((t) => t.title === 'Pack bags')!;
+  expect(socks.related_tasks.parenttask?.map((t) => t.id)).toEqual([pack.id]);
+  expect(pack.related_tasks.subtask?.map((t) => t.id)).toEqual([socks.id]);
+});
+
+test('a task with no list named shows the list-required error and keeps the text', async ({ page, request }) => {
+  const account = await signUp(request, page, 'nl');
+  await createList(request, account, 'Only');
+  await page.goto('/');
+  const input = page.getByRole('combobox', { name: 'Add a task' });
+  await input.fill('Somewhere +Nowhere');
+  await input.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Please specify a list');
+  await expect(input).toHaveValue('Somewhere +Nowhere');
+});
