@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Auth, UserRow } from '../context.js';
 import { ApiError } from '../errors.js';
+import { RateLimiter } from '../rateLimit.js';
 import { verifyPassword } from '../auth/password.js';
 import { caldavTokenMatches } from '../routes/caldavTokens.js';
 import { reachableLists, rightOnList, archivedState, Right, type RightLevel } from '../rights.js';
@@ -68,6 +69,7 @@ function authOfUser(user: UserRow): Auth {
 
 type Target =
   | { kind: 'root' }
+  | { kind: 'principals' }
   | { kind: 'principal'; username: string }
   | { kind: 'home' }
   | { kind: 'calendar'; listId: number }
@@ -86,6 +88,7 @@ function parseTarget(url: string): Target {
     return { kind: 'none' };
   }
   if (segs.length === 0) return { kind: 'root' };
+  if (segs[0] === 'principals' && segs.length === 1) return { kind: 'principals' };
   if (segs[0] === 'principals' && segs.length === 2) return { kind: 'principal', username: segs[1] };
   if (segs[0] !== 'lists') return { kind: 'none' };
   if (segs.length === 1) return { kind: 'home' };
@@ -326,6 +329,11 @@ async function propfind(db: Db, user: UserRow, target: Target, req: FastifyReque
         out.push(response(homeHref(), homeProps(user), pr));
       }
       break;
+    case 'principals':
+      // The collection of principals shows only the caller's own.
+      out.push(response(`${DAV_PREFIX}/principals/`, rootProps(user), pr));
+      if (depth === '1') out.push(response(principalHref(user), principalProps(user), pr));
+      break;
     case 'principal':
       if (target.username !== user.username) throw new DavError(404, 'Not Found');
       out.push(response(principalHref(user), principalProps(user), pr));
@@ -476,11 +484,29 @@ async function caldavPlugin(app: FastifyInstance): Promise<void> {
   // Some clients send WebDAV bodies without a content type at all, or with odd ones.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
+  // Wrong credentials are counted per client address, like sign-in attempts, so tokens and passwords can't be
+  // guessed at full speed; requests without credentials (the first probe of every client) don't count.
+  const limit = Number.isFinite(config.rateLimit) && config.rateLimit > 0 ? Math.floor(config.rateLimit) : 0;
+  const failures = limit ? new RateLimiter(limit) : null;
+  const blockedUntil = new Map<string, number>();
+
   app.addHook('onRequest', async (req, reply) => {
     reply.header('DAV', '1, 3, calendar-access');
     if (req.method === 'OPTIONS') return;
+    const until = blockedUntil.get(req.ip);
+    if (until !== undefined) {
+      if (until > Date.now()) {
+        reply.code(429).header('Retry-After', String(Math.ceil((until - Date.now()) / 1000))).type('text/plain').send('Too Many Requests');
+        return reply;
+      }
+      blockedUntil.delete(req.ip);
+    }
     const user = await basicAuth(db, req.headers.authorization);
     if (!user) {
+      if (failures && req.headers.authorization) {
+        const r = failures.hit(req.ip);
+        if (!r.allowed) blockedUntil.set(req.ip, Date.now() + r.resetMs);
+      }
       reply.code(401).header('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`).type('text/plain').send('Unauthorized');
       return reply;
     }

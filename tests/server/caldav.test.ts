@@ -392,6 +392,71 @@ describe('CalDAV endpoint with tsdav', () => {
     expect(xml).toContain('404 Not Found');
   });
 
+  it('filters calendar-query by time range and answers multiget for missing objects', async () => {
+    const auth = { authorization: basic(u.username, caldavToken), 'content-type': 'application/xml', depth: '1' };
+    const query = (range: string) =>
+      `<?xml version="1.0"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop>` +
+      `<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">${range}</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>`;
+    // "Buy (oat) milk" is due 2030-01-02 10:00. "Water plants" has no dates, so by RFC 4791 §9.9 it overlaps
+    // every range ending after its creation (now).
+    let res = await fetch(`${base}/dav/lists/${listId}/`, { method: 'REPORT', headers: auth, body: query('<c:time-range start="20300102T000000Z" end="20300103T000000Z"/>') });
+    expect(res.status).toBe(207);
+    let text = await res.text();
+    expect(text).toContain('Buy oat milk');
+    res = await fetch(`${base}/dav/lists/${listId}/`, { method: 'REPORT', headers: auth, body: query('<c:time-range start="20290101T000000Z" end="20290201T000000Z"/>') });
+    text = await res.text();
+    expect(text).toContain('Water plants');
+    expect(text).not.toContain('Buy oat milk');
+    res = await fetch(`${base}/dav/lists/${listId}/`, { method: 'REPORT', headers: auth, body: query('<c:time-range start="20200101T000000Z" end="20200201T000000Z"/>') });
+    text = await res.text();
+    expect(text).not.toContain('BEGIN:VTODO');
+    res = await fetch(`${base}/dav/lists/${listId}/`, {
+      method: 'REPORT', headers: auth,
+      body: query('<c:prop-filter name="SUMMARY"><c:text-match>WATER</c:text-match></c:prop-filter>'),
+    });
+    text = await res.text();
+    expect(text).toContain('Water plants');
+    expect(text).not.toContain('Buy oat milk');
+
+    res = await fetch(`${base}/dav/lists/${listId}/`, {
+      method: 'REPORT', headers: auth,
+      body: `<c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/></d:prop><d:href>/dav/lists/${listId}/missing.ics</d:href></c:calendar-multiget>`,
+    });
+    expect(res.status).toBe(207);
+    expect(await res.text()).toContain('HTTP/1.1 404 Not Found');
+
+    // Properties can't be changed over CalDAV; each one is refused.
+    res = await fetch(`${base}/dav/lists/${listId}/`, {
+      method: 'PROPPATCH', headers: auth,
+      body: '<d:propertyupdate xmlns:d="DAV:"><d:set><d:prop><d:displayname>New</d:displayname></d:prop></d:set></d:propertyupdate>',
+    });
+    expect(res.status).toBe(207);
+    expect(await res.text()).toContain('403 Forbidden');
+    expect((await fetch(`${base}/dav/lists/${listId}/`, { method: 'MKCALENDAR', headers: auth })).status).toBe(405);
+    expect((await fetch(`${base}/dav/lists/${listId}/`, { method: 'REPORT', headers: auth, body: '<x/' })).status).toBe(400);
+
+    // The principals collection shows the caller only.
+    res = await fetch(`${base}/dav/principals/`, { method: 'PROPFIND', headers: auth });
+    text = await res.text();
+    expect(text).toContain(`/dav/principals/${u.username}/`);
+    expect(text).not.toContain(other.username);
+  });
+
+  it('limits wrong credentials per client', async () => {
+    const limited = await createTestServer({ rateLimit: 3 });
+    const user = await makeUser(limited);
+    const propfind = (secret: string) => limited.inject({ method: 'PROPFIND', url: '/dav/', headers: { authorization: basic(user.username, secret), depth: '0' } });
+    for (let i = 0; i < 3; i++) expect((await propfind('wrong')).statusCode).toBe(401);
+    // The fourth wrong attempt fills the window; from then on even the right password waits.
+    expect((await propfind('wrong')).statusCode).toBe(401);
+    const blocked = await propfind(user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Requests without credentials are not counted.
+    expect((await limited.inject({ method: 'OPTIONS', url: '/dav/' })).statusCode).toBe(200);
+    await limited.close();
+  });
+
   it('is absent when CalDAV is disabled', async () => {
     const off = await createTestServer({ caldavEnabled: false });
     const res = await off.inject({ method: 'GET', url: '/dav/' });
