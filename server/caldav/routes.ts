@@ -16,13 +16,13 @@ import type { ListRow } from '../tasks/access.js';
 import { parseXml, child, children, element, escapeXml, multistatus, davError, NS, XmlError, type XmlElement } from './xml.js';
 import { IcalError, parseIcal } from './ical.js';
 import { parseVtodo, NotATodoError } from './vtodo.js';
-import { listObjects, objectsOf, findTask, listTags, createFromVtodo, updateFromVtodo, type DavObject } from './store.js';
+import { listObjects, objectsOf, findTask, listTags, createFromVtodo, updateFromVtodo, moveTask, type DavObject } from './store.js';
 import { compFilterMatches } from './filter.js';
 
 export const DAV_PREFIX = '/dav';
 const REALM = 'Keyflow CalDAV';
 const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCOL', 'MKCALENDAR', 'COPY', 'MOVE'] as const;
-const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT';
+const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, MOVE, PROPFIND, PROPPATCH, REPORT';
 const ICS_TYPE = 'text/calendar; charset=utf-8; component=VTODO';
 
 declare module 'fastify' {
@@ -465,6 +465,32 @@ async function deleteObject(db: Db, config: FastifyInstance['ctx']['config'], us
   return reply.code(204).send();
 }
 
+/** MOVE of a task to another list (how clients move a to-do between calendars): the task keeps its history. */
+async function moveObject(db: Db, user: UserRow, target: Target, req: FastifyRequest, reply: FastifyReply) {
+  if (target.kind !== 'object') throw new DavError(403, 'Only tasks can be moved');
+  const destHeader = req.headers.destination;
+  if (typeof destHeader !== 'string' || !destHeader) throw new DavError(400, 'Missing Destination');
+  let destPath: string;
+  try {
+    destPath = new URL(destHeader, 'http://x').pathname;
+  } catch {
+    throw new DavError(400, 'Invalid Destination');
+  }
+  const dest = parseTarget(destPath);
+  if (dest.kind !== 'object') throw new DavError(403, 'The destination must be a task in a list');
+  const auth = authOfUser(user);
+  const from = await writableList(db, auth, target.listId);
+  const to = await writableList(db, auth, dest.listId);
+  const task = await findTask(db, from.id, target.uid);
+  if (!task) throw new DavError(404, 'Not Found');
+  const [o] = await objectsOf(db, [task]);
+  checkPreconditions(req, o.etag);
+  if (from.id === to.id && dest.uid === target.uid) throw new DavError(403, 'Source and destination are the same');
+  if (await findTask(db, to.id, dest.uid)) throw new DavError(412, 'The destination exists');
+  await db.transaction().execute((trx) => moveTask(trx, auth, task, to.id, dest.uid));
+  return reply.code(201).send();
+}
+
 /** PROPPATCH: nothing is writable over CalDAV (titles and colours are edited in Keyflow), so each property is refused. */
 function proppatch(req: FastifyRequest, reply: FastifyReply) {
   const body = xmlBody(req);
@@ -533,8 +559,10 @@ async function caldavPlugin(app: FastifyInstance): Promise<void> {
           return await deleteObject(db, config, user, target, req, reply);
         case 'PROPPATCH':
           return proppatch(req, reply);
+        case 'MOVE':
+          return await moveObject(db, user, target, req, reply);
         default:
-          // Lists are made in Keyflow, not by clients (MKCALENDAR, MKCOL), and objects don't move between lists here.
+          // Lists are made in Keyflow, not by clients (MKCALENDAR, MKCOL); COPY has no use for tasks.
           throw new DavError(405, 'Method Not Allowed');
       }
     } catch (err) {

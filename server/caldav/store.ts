@@ -116,6 +116,12 @@ async function setLabels(db: Db, userId: number, taskId: number, titles: string[
   }
 }
 
+/** The API caps titles at 250 characters; a longer SUMMARY is cut rather than refused, so the client's save succeeds. */
+function clipTitle(title: string): string {
+  const chars = [...title];
+  return chars.length > 250 ? chars.slice(0, 250).join('') : title;
+}
+
 /** Mode 2 has no iCalendar form (it is written as the plain interval), so an unchanged interval keeps it. */
 function repeatModeFor(f: VtodoFields, stored?: TaskRow): number {
   if (stored && stored.repeat_mode === 2 && f.repeatMode === 0 && f.repeatAfter === stored.repeat_after) return 2;
@@ -125,7 +131,7 @@ function repeatModeFor(f: VtodoFields, stored?: TaskRow): number {
 /** Creates a task from a VTODO (write right on a writable list checked by the caller); `uid` names the resource. */
 export async function createFromVtodo(db: Db, auth: Auth, list: ListRow, uid: string, f: VtodoFields): Promise<TaskRow> {
   const input: TaskInput = {
-    title: f.title,
+    title: clipTitle(f.title),
     description: f.description,
     done: f.done,
     due_date: f.due,
@@ -161,7 +167,7 @@ export async function createFromVtodo(db: Db, auth: Auth, list: ListRow, uid: st
 export async function updateFromVtodo(db: Db, auth: Auth, task: TaskRow, f: VtodoFields): Promise<TaskRow> {
   const input: TaskInput = {
     // An empty SUMMARY keeps the title rather than failing: the task model requires one.
-    title: f.title === '' ? undefined : f.title,
+    title: f.title === '' ? undefined : clipTitle(f.title),
     description: f.description,
     done: f.done,
     due_date: f.due,
@@ -185,4 +191,36 @@ export async function updateFromVtodo(db: Db, auth: Auth, task: TaskRow, f: Vtod
   const { task: saved } = await updateTask(db, auth, task, input, { assignees: true, favorite: true });
   await setLabels(db, auth.userId, saved.id, f.labels);
   return saved;
+}
+
+/**
+ * Moves a task to another list (WebDAV MOVE between calendars), keeping everything else, as the API's list change
+ * does: new index, the target's default bucket, rights checked on the target by updateTask.
+ */
+export async function moveTask(db: Db, auth: Auth, task: TaskRow, listId: number, uid: string): Promise<TaskRow> {
+  const input: TaskInput = {
+    title: undefined,
+    description: task.description,
+    done: Boolean(task.done),
+    due_date: task.due_date,
+    start_date: task.start_date,
+    end_date: task.end_date,
+    repeat_after: task.repeat_after,
+    repeat_mode: task.repeat_mode,
+    priority: task.priority,
+    hex_color: task.hex_color,
+    percent_done: task.percent_done,
+    position: task.position,
+    kanban_position: task.kanban_position,
+    cover_image_attachment_id: task.cover_image_attachment_id,
+    is_favorite: false,
+    reminders: [],
+    assignees: [],
+    bucket_id: 0,
+    list_id: listId,
+    present: new Set(),
+  };
+  const { task: moved } = await updateTask(db, auth, task, input, { reminders: true, assignees: true, favorite: true });
+  if (moved.uid !== uid) await db.updateTable('tasks').set({ uid }).where('id', '=', moved.id).execute();
+  return db.selectFrom('tasks').selectAll().where('id', '=', moved.id).executeTakeFirstOrThrow();
 }

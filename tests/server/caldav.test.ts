@@ -314,6 +314,45 @@ describe('CalDAV endpoint with tsdav', () => {
     expect(task.due_date).toBe('2030-01-02T10:00:00.000Z');
   });
 
+  it('reschedules a repeating task completed by a client, and moves tasks between lists', async () => {
+    // The settings page gives clients the principal URL; that works as the server URL too.
+    const dav = await createDAVClient({
+      serverUrl: `${base}/dav/principals/${u.username}/`, credentials: { username: u.username, password: caldavToken }, authMethod: 'Basic', defaultAccountType: 'caldav',
+    });
+    const cal = (await dav.fetchCalendars()).find((c) => c.displayName === 'Errands') as DAVCalendar;
+    let res = await call(app, 'PUT', `/lists/${listId}`, { token: u.token, body: { title: 'Daily stretch', due_date: '2030-03-01T07:00:00Z', repeat_after: 86400 } });
+    const id = res.json().id as number;
+    let [obj] = await dav.fetchCalendarObjects({ calendar: cal, objectUrls: [`${cal.url}keyflow-task-${id}.ics`] });
+    expect(String(obj.data)).toContain('RRULE:FREQ=DAILY;INTERVAL=1');
+    const done = String(obj.data).replace('STATUS:NEEDS-ACTION', 'STATUS:COMPLETED');
+    expect((await dav.updateCalendarObject({ calendarObject: { ...obj, data: done } })).status).toBe(204);
+    let task = (await call(app, 'GET', `/tasks/${id}`, { token: u.token })).json();
+    expect(task.done).toBe(false);
+    expect(Date.parse(task.due_date)).toBeGreaterThanOrEqual(Date.parse('2030-03-02T07:00:00Z'));
+
+    // A long SUMMARY is cut to the API's 250 characters instead of failing the save.
+    [obj] = await dav.fetchCalendarObjects({ calendar: cal, objectUrls: [`${cal.url}keyflow-task-${id}.ics`] });
+    const long = String(obj.data).replace('SUMMARY:Daily stretch', `SUMMARY:${'s'.repeat(300)}`);
+    expect((await dav.updateCalendarObject({ calendarObject: { ...obj, data: long } })).status).toBe(204);
+    task = (await call(app, 'GET', `/tasks/${id}`, { token: u.token })).json();
+    expect(task.title).toBe('s'.repeat(250));
+
+    // MOVE to another writable list keeps the task (same id), under the destination name.
+    const ns = await makeNamespace(app, u.id);
+    const second = (await makeList(app, u.id, ns, { title: 'Someday' })).id;
+    const auth = { authorization: basic(u.username, caldavToken) };
+    const move = await fetch(`${base}/dav/lists/${listId}/keyflow-task-${id}.ics`, { method: 'MOVE', headers: { ...auth, destination: `${base}/dav/lists/${second}/stretch.ics` } });
+    expect(move.status).toBe(201);
+    task = (await call(app, 'GET', `/tasks/${id}`, { token: u.token })).json();
+    expect(task.list_id).toBe(second);
+    const moved = await fetch(`${base}/dav/lists/${second}/stretch.ics`, { headers: auth });
+    expect(moved.status).toBe(200);
+    expect(await moved.text()).toContain('UID:stretch');
+    // Not into a read-only list.
+    const denied = await fetch(`${base}/dav/lists/${second}/stretch.ics`, { method: 'MOVE', headers: { ...auth, destination: `/dav/lists/${sharedReadId}/stretch.ics` } });
+    expect(denied.status).toBe(403);
+  });
+
   it('keeps other users out and refuses writes without the right', async () => {
     // Wrong token → 401 with a Basic challenge.
     const bad = await fetch(`${base}/dav/lists/`, { method: 'PROPFIND', headers: { authorization: basic(u.username, 'wrong'), depth: '1' } });
