@@ -172,8 +172,8 @@ function calendarProps(user: UserRow, c: CalendarInfo): Props {
     key(NS.dav, 'supported-report-set'),
     ['calendar-query', 'calendar-multiget'].map((r) => element(NS.dav, 'supported-report', element(NS.dav, 'report', element(NS.caldav, r)))).join(''),
   );
+  // No DAV:owner: shared lists belong to other users, whose principals are not exposed here.
   p.set(key(NS.dav, 'current-user-privilege-set'), privileges(c.writable));
-  p.set(key(NS.dav, 'owner'), href(principalHref(user)));
   return p;
 }
 

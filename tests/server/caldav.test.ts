@@ -378,7 +378,10 @@ describe('CalDAV endpoint with tsdav', () => {
     // Read-only share: readable, but PUT and DELETE are 403.
     res = await fetch(`${base}/dav/lists/${sharedReadId}/`, { method: 'PROPFIND', headers: { ...auth, depth: '1' } });
     expect(res.status).toBe(207);
-    expect(await res.text()).toContain('.ics');
+    const sharedXml = await res.text();
+    expect(sharedXml).toContain('.ics');
+    expect(sharedXml).toContain('<d:privilege><d:read/></d:privilege>');
+    expect(sharedXml).not.toContain('<d:write/>');
     res = await fetch(`${base}/dav/lists/${sharedReadId}/ro-1.ics`, { method: 'PUT', headers: { ...auth, 'content-type': 'text/calendar' }, body: todo });
     expect(res.status).toBe(403);
     const shared = await app.ctx.db.selectFrom('tasks').select('id').where('list_id', '=', sharedReadId).executeTakeFirstOrThrow();
