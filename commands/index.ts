@@ -1,6 +1,7 @@
 // Registers every command area with the app registry (one line per area) and re-exports the core.
 import { registry } from './registry';
 import { navigationCommands } from './navigation';
+import { organisingCommands } from './organising';
 import { paletteCommands } from './palette';
 import { viewCommands } from './views';
 import { settingsCommands } from './settings';
@@ -16,6 +17,7 @@ export function registerAppCommands(): void {
   if (registered) return;
   registered = true;
   registry.registerAll(navigationCommands);
+  registry.registerAll(organisingCommands);
   registry.registerAll(paletteCommands);
   registry.registerAll(viewCommands);
   registry.registerAll(settingsCommands);

@@ -1,11 +1,14 @@
 // The side navigation: the five main links, and below them the namespaces (added by the namespaces issue).
 import { NavLink } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { menuOpenAtom } from '../state/ui';
 import { useT } from '../i18n';
 import { pathFor } from '../routes';
 import { CalendarIcon, CloseIcon, HomeIcon, LayersIcon, TagIcon, UsersIcon } from './icons';
+
+// The namespace tree (with drag and drop) is its own chunk.
+const NamespaceTree = lazy(() => import('../views/namespaces/NamespaceTree'));
 
 interface NavItem {
   route: string;
@@ -45,7 +48,9 @@ export function Sidebar() {
           ))}
         </ul>
       </nav>
-      {/* The namespace tree renders below the links here. */}
+      <Suspense fallback={null}>
+        <NamespaceTree />
+      </Suspense>
     </aside>
   );
 }

@@ -1,4 +1,5 @@
 // The top bar: menu toggle, logo, current list title, quick search, notifications slot and the user menu.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { currentListAtom, menuOpenAtom } from '../state/ui';
@@ -9,6 +10,10 @@ import { UserMenu } from './UserMenu';
 import { useRunCommand } from './useCommand';
 import { InfoIcon, MenuIcon, SearchIcon } from './icons';
 import { shortcutLabel } from './shortcutLabel';
+
+// List settings and the notifications bell load with their own chunks.
+const TopBarListSettings = lazy(() => import('../views/lists/TopBarListSettings'));
+const NotificationBell = lazy(() => import('../views/notifications/NotificationBell'));
 
 export function TopBar() {
   const t = useT();
@@ -44,7 +49,9 @@ export function TopBar() {
                 <InfoIcon />
               </Link>
             )}
-            {/* The list settings dropdown (maxRight above read, not favorites) comes with the list views. */}
+            <Suspense fallback={null}>
+              <TopBarListSettings />
+            </Suspense>
           </>
         )}
       </div>
@@ -60,7 +67,9 @@ export function TopBar() {
           <span className="search-button-text">{t('navigation.quickSearch')}</span>
           <kbd>{shortcutLabel('$mod+k')}</kbd>
         </button>
-        {/* The notifications bell mounts here (notifications issue). */}
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
         <UserMenu />
       </div>
     </header>

@@ -2,6 +2,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from './Modal';
+import './organising.css';
 
 /** Back when there is an in-app page to return to, else the fallback. */
 export function useCloseRoute(fallback: string): () => void {

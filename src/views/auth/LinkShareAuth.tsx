@@ -6,6 +6,8 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { linkShareAuth } from '../../api/user';
 import { ApiError } from '../../api/apiError';
 import { checkAuth, saveToken } from '../../state/session';
+import { appStore } from '../../state/store';
+import { linkShareLogoVisibleAtom } from '../../state/linkShare';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
@@ -33,6 +35,7 @@ export default function LinkShareAuth() {
       try {
         const res = await linkShareAuth(share, pw);
         saveToken(res.token);
+        appStore.set(linkShareLogoVisibleAtom, query.get('logoVisible') !== 'false');
         await checkAuth();
         const wanted = query.get('view') ?? 'list';
         const view = VIEWS.includes(wanted) ? wanted : 'list';

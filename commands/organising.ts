@@ -1,0 +1,231 @@
+// Commands for organising: namespaces, lists, labels, teams, saved filters, favorites, subscriptions, notifications.
+// Menus pass the entity through the context (listId) or as the input (a namespace id); the palette passes a title.
+// Entity modules are imported on first use so the signed-out page does not carry them.
+import type { Command, CommandContext } from './registry';
+import { pathFor } from '../src/routes';
+
+const signedIn = (ctx: CommandContext) => ctx.signedIn;
+const realList = (ctx: CommandContext) => ctx.signedIn && ctx.listId !== null && ctx.listId > 0;
+/** A list or saved filter open, not the favorites pseudo list. */
+const editableList = (ctx: CommandContext) => ctx.signedIn && ctx.listId !== null && ctx.listId !== -1;
+
+const toast = () => import('../src/app/toast');
+const nsState = () => import('../src/state/namespaces');
+
+async function listOf(id: number) {
+  const { appStore } = await import('../src/state/store');
+  const state = await nsState();
+  const known = appStore.get(state.listsByIdAtom).get(id);
+  if (known) return known;
+  const { getList } = await import('../src/api/lists');
+  return getList(id);
+}
+
+/** A namespace id from the input, else the namespace of the open list, else the first own namespace. */
+async function namespaceIdFor(ctx: CommandContext, input?: string): Promise<number | null> {
+  const fromInput = Number(input);
+  if (input && Number.isInteger(fromInput) && fromInput > 0) return fromInput;
+  const { appStore } = await import('../src/state/store');
+  const state = await nsState();
+  if (ctx.listId !== null && ctx.listId > 0) {
+    const list = appStore.get(state.listsByIdAtom).get(ctx.listId);
+    if (list && list.namespaceId > 0) return list.namespaceId;
+  }
+  if (!appStore.get(state.namespacesLoadedAtom)) await state.loadNamespaces();
+  return appStore.get(state.ownNamespacesAtom)[0]?.id ?? null;
+}
+
+function listRoute(id: string, title: string, name: string, when = realList): Command {
+  return {
+    id,
+    title,
+    section: 'list',
+    when,
+    run: (ctx) => {
+      if (ctx.listId !== null) ctx.navigate(pathFor(name, { listId: ctx.listId }));
+    },
+  };
+}
+
+function namespaceRoute(id: string, title: string, name: string): Command {
+  return {
+    id,
+    title,
+    section: 'namespace',
+    when: signedIn,
+    run: async (ctx, input) => {
+      const nsId = await namespaceIdFor(ctx, input);
+      if (nsId !== null) ctx.navigate(pathFor(name, name === 'namespace.settings.share' ? { namespaceId: nsId } : { id: nsId }));
+    },
+  };
+}
+
+/** Flips a list's favorite flag, saving it and rolling back on failure; not for favorites or archived lists. */
+export async function toggleListFavorite(listId: number): Promise<void> {
+  if (listId === -1) return;
+  const list = await listOf(listId);
+  if (list.isArchived) return;
+  const state = await nsState();
+  const flipped = { ...list, isFavorite: !list.isFavorite };
+  state.upsertList(flipped);
+  try {
+    const { updateList } = await import('../src/api/lists');
+    await updateList(flipped);
+    // The favorites pseudo namespace appears, grows or shrinks: the server knows its contents.
+    await state.loadNamespaces();
+  } catch (err) {
+    state.upsertList(list);
+    void (await toast()).error(err);
+  }
+}
+
+export const organisingCommands: Command[] = [
+  {
+    id: 'namespace.new',
+    title: 'organising.commands.newNamespace',
+    section: 'namespace',
+    when: signedIn,
+    run: async (ctx, input) => {
+      const title = input?.trim();
+      if (!title) return ctx.navigate(pathFor('namespace.create'));
+      const { createNamespace } = await import('../src/api/namespaces');
+      await createNamespace({ title });
+      await (await nsState()).loadNamespaces();
+      void (await toast()).success('namespace.create.success');
+    },
+  },
+  {
+    id: 'list.new',
+    title: 'organising.commands.newList',
+    section: 'list',
+    when: signedIn,
+    run: async (ctx, input) => {
+      const nsId = await namespaceIdFor(ctx);
+      if (nsId === null) return ctx.navigate(pathFor('namespace.create'));
+      const title = input?.trim();
+      if (!title) return ctx.navigate(pathFor('list.create', { namespaceId: nsId }));
+      const { createList } = await import('../src/api/lists');
+      const list = await createList(nsId, { title });
+      (await nsState()).upsertList(list);
+      void (await toast()).success('list.create.createdSuccess');
+      ctx.navigate(pathFor('list.index', { listId: list.id }));
+    },
+  },
+  {
+    id: 'namespace.newList',
+    title: 'organising.commands.newListInNamespace',
+    section: 'namespace',
+    when: signedIn,
+    run: async (ctx, input) => {
+      const nsId = await namespaceIdFor(ctx, input);
+      if (nsId !== null) ctx.navigate(pathFor('list.create', { namespaceId: nsId }));
+    },
+  },
+  namespaceRoute('namespace.edit', 'organising.commands.editNamespace', 'namespace.settings.edit'),
+  namespaceRoute('namespace.share', 'organising.commands.shareNamespace', 'namespace.settings.share'),
+  namespaceRoute('namespace.archive', 'organising.commands.archiveNamespace', 'namespace.settings.archive'),
+  namespaceRoute('namespace.delete', 'organising.commands.deleteNamespace', 'namespace.settings.delete'),
+  {
+    id: 'namespace.toggleSubscription',
+    title: 'organising.commands.namespaceSubscription',
+    section: 'namespace',
+    when: signedIn,
+    run: async (ctx, input) => {
+      const nsId = await namespaceIdFor(ctx, input);
+      if (nsId === null) return;
+      const { appStore } = await import('../src/state/store');
+      const state = await nsState();
+      const ns = appStore.get(state.namespacesAtom).find((n) => n.id === nsId);
+      if (!ns) return;
+      const { toggleSubscription } = await import('../src/components/SubscriptionControl');
+      try {
+        const next = await toggleSubscription('namespace', nsId, ns.subscription);
+        state.upsertNamespace({ ...ns, subscription: next });
+        // Lists inherit the namespace's subscription.
+        await state.loadNamespaces();
+      } catch (err) {
+        void (await toast()).error(err);
+      }
+    },
+  },
+  listRoute('list.edit', 'organising.commands.editList', 'list.settings.edit', editableList),
+  listRoute('list.delete', 'organising.commands.deleteList', 'list.settings.delete', editableList),
+  listRoute('list.share', 'organising.commands.shareList', 'list.settings.share'),
+  listRoute('list.duplicate', 'organising.commands.duplicateList', 'list.settings.duplicate'),
+  listRoute('list.archive', 'organising.commands.archiveList', 'list.settings.archive'),
+  listRoute('list.background', 'organising.commands.listBackground', 'list.settings.background'),
+  listRoute('list.info', 'organising.commands.listInfo', 'list.info', editableList),
+  {
+    id: 'list.toggleFavorite',
+    title: 'organising.commands.toggleListFavorite',
+    section: 'list',
+    when: realList,
+    run: (ctx) => (ctx.listId !== null ? toggleListFavorite(ctx.listId) : undefined),
+  },
+  {
+    id: 'list.toggleSubscription',
+    title: 'organising.commands.listSubscription',
+    section: 'list',
+    when: realList,
+    run: async (ctx) => {
+      if (ctx.listId === null) return;
+      const list = await listOf(ctx.listId);
+      const { toggleSubscription } = await import('../src/components/SubscriptionControl');
+      try {
+        const next = await toggleSubscription('list', list.id, list.subscription);
+        (await nsState()).upsertList({ ...list, subscription: next });
+      } catch (err) {
+        void (await toast()).error(err);
+      }
+    },
+  },
+  {
+    id: 'label.new',
+    title: 'organising.commands.newLabel',
+    section: 'label',
+    when: signedIn,
+    run: async (ctx, input) => {
+      const title = input?.trim();
+      if (!title) return ctx.navigate(pathFor('labels.create'));
+      const { createLabel } = await import('../src/api/labels');
+      (await nsState()).upsertLabel(await createLabel({ title }));
+      void (await toast()).success('label.create.success');
+    },
+  },
+  {
+    id: 'team.new',
+    title: 'organising.commands.newTeam',
+    section: 'team',
+    when: signedIn,
+    run: async (ctx, input) => {
+      const name = input?.trim();
+      if (!name) return ctx.navigate(pathFor('teams.create'));
+      const { createTeam } = await import('../src/api/teams');
+      const team = await createTeam({ name });
+      void (await toast()).success('team.create.success');
+      ctx.navigate(pathFor('teams.edit', { id: team.id }));
+    },
+  },
+  {
+    id: 'filter.new',
+    title: 'organising.commands.newSavedFilter',
+    section: 'filter',
+    when: signedIn,
+    run: (ctx) => ctx.navigate(pathFor('filters.create')),
+  },
+  {
+    id: 'notifications.markAllRead',
+    title: 'organising.commands.markAllNotificationsRead',
+    section: 'notifications',
+    when: signedIn,
+    run: async () => {
+      const { markAllRead } = await import('../src/state/notifications');
+      try {
+        await markAllRead();
+        void (await toast()).success('notification.markAllReadSuccess');
+      } catch (err) {
+        void (await toast()).error(err);
+      }
+    },
+  },
+];

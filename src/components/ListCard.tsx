@@ -1,0 +1,49 @@
+// A list as a card: colour border, optional background with a blurred placeholder, archived tag, title, favorite star.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { backgroundObjectUrl, type List } from '../api/lists';
+import { FavoriteStar } from './FavoriteStar';
+import { useT } from '../i18n';
+import { pathFor } from '../routes';
+import './organising.css';
+import './listCard.css';
+
+export function ListCard({ list, onToggleFavorite }: { list: List; onToggleFavorite?: (list: List) => void }) {
+  const t = useT();
+  const [background, setBackground] = useState<string | null>(null);
+  const hasBackground = !!list.backgroundInformation;
+
+  useEffect(() => {
+    if (!hasBackground) return;
+    let url: string | null = null;
+    let live = true;
+    backgroundObjectUrl(list.id).then(
+      (u) => {
+        url = u;
+        if (live) setBackground(u);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [list.id, hasBackground]);
+
+  const color = list.hexColor ? `#${list.hexColor}` : 'var(--border-strong)';
+  return (
+    <Link
+      to={pathFor('list.index', { listId: list.id })}
+      className={`list-card${background ? ' has-background' : ''}${hasBackground && !background ? ' is-placeholder' : ''}`}
+      style={{ borderLeftColor: color, backgroundImage: background ? `url(${background})` : undefined }}
+    >
+      <span className="list-card-top">
+        {list.isArchived && <span className="tag">{t('list.archived')}</span>}
+        {!list.isArchived && onToggleFavorite && list.id > 0 && (
+          <FavoriteStar isFavorite={list.isFavorite} title={list.title} onToggle={() => onToggleFavorite(list)} className="list-card-star" />
+        )}
+      </span>
+      <span className="list-card-title">{list.title}</span>
+    </Link>
+  );
+}

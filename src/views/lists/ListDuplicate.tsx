@@ -1,0 +1,64 @@
+// list.settings.duplicate: copies a list (tasks, buckets, shares) into a chosen namespace and opens the copy.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai/react';
+import { duplicateList } from '../../api/lists';
+import { loadNamespaces, ownNamespacesAtom } from '../../state/namespaces';
+import { RouteModal } from '../../components/RouteModal';
+import { Loading } from '../../components/Loading';
+import { error as toastError, success } from '../../app/toast';
+import { usePageTitle } from '../../app/usePageTitle';
+import { useT } from '../../i18n';
+import { pathFor } from '../../routes';
+import { useListParam } from './useListParam';
+
+export default function ListDuplicate() {
+  const t = useT();
+  usePageTitle(t('list.duplicate.title'));
+  const { id, list } = useListParam();
+  const namespaces = useAtomValue(ownNamespacesAtom);
+  const navigate = useNavigate();
+  const [namespaceId, setNamespaceId] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (list && namespaceId === 0) setNamespaceId(list.namespaceId > 0 ? list.namespaceId : (namespaces[0]?.id ?? 0));
+  }, [list, namespaces, namespaceId]);
+
+  async function submit() {
+    if (!namespaceId) return;
+    setBusy(true);
+    try {
+      const copy = await duplicateList(id, namespaceId);
+      await loadNamespaces();
+      void success('list.duplicate.success');
+      navigate(pathFor('list.index', { listId: copy.id }), { replace: true });
+    } catch (err) {
+      void toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <RouteModal title={t('list.duplicate.title')} fallback={pathFor('list.index', { listId: id })} onSubmit={() => void submit()} submitLoading={busy}>
+      {!list ? (
+        <Loading />
+      ) : (
+        <div className="form-stack">
+          <p>{t('list.duplicate.text')}</p>
+          <label className="field-label" htmlFor="duplicate-namespace">
+            {t('list.duplicate.namespace')}
+          </label>
+          <select id="duplicate-namespace" className="select" value={namespaceId} onChange={(e) => setNamespaceId(Number(e.target.value))}>
+            {namespaces.map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.title}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </RouteModal>
+  );
+}

@@ -1,0 +1,38 @@
+// The top bar's list settings dropdown: shown only above read right and never for the favorites pseudo list.
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai/react';
+import { currentListAtom } from '../../state/ui';
+import { listsByIdAtom } from '../../state/namespaces';
+import { getList, normalizeList, type List } from '../../api/lists';
+import { ListSettingsMenu } from './ListSettingsMenu';
+import { showListSettings } from './listMenu';
+
+export default function TopBarListSettings() {
+  const current = useAtomValue(currentListAtom);
+  const known = useAtomValue(listsByIdAtom);
+  const [fetched, setFetched] = useState<List | null>(null);
+  const fromTree = current ? known.get(current.id) : undefined;
+
+  useEffect(() => {
+    // Lists outside the tree (e.g. archived ones) are read once to know what the menu should offer.
+    if (!current || fromTree || current.id === -1) return;
+    let live = true;
+    getList(current.id).then((l) => live && setFetched(l), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [current, fromTree]);
+
+  if (!current || !showListSettings(current)) return null;
+  const list = fromTree ?? (fetched?.id === current.id ? fetched : normalizeList({ id: current.id, title: current.title }));
+  return (
+    <ListSettingsMenu
+      list={{ ...list, maxRight: current.maxRight }}
+      trigger={
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M5 12h.01M12 12h.01M19 12h.01" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+        </svg>
+      }
+    />
+  );
+}

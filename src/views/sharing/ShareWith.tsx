@@ -1,0 +1,251 @@
+// Sharing a list or namespace with users (search honours their discoverability) and teams: add, change right, remove.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import * as sharing from '../../api/sharing';
+import type { Right, ShareTarget, TeamShare, UserShare } from '../../api/sharing';
+import { searchUsers } from '../../api/users';
+import { getAllTeams, type Team } from '../../api/teams';
+import type { User } from '../../api/user';
+import { displayName } from '../../state/session';
+import { Button } from '../../components/Button';
+import { error as toastError, success } from '../../app/toast';
+import { useT } from '../../i18n';
+import { RightSelect } from './RightSelect';
+import '../../components/organising.css';
+import './sharing.css';
+
+export const SEARCH_DEBOUNCE_MS = 150;
+
+export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: boolean }) {
+  const t = useT();
+  const [users, setUsers] = useState<UserShare[]>([]);
+  const [teams, setTeams] = useState<TeamShare[]>([]);
+
+  async function reload() {
+    try {
+      const [u, tm] = await Promise.all([sharing.getUserShares(target), sharing.getTeamShares(target)]);
+      setUsers(u);
+      setTeams(tm);
+    } catch (err) {
+      void toastError(err);
+    }
+  }
+
+  useEffect(() => {
+    void reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target.kind, target.id]);
+
+  async function act(fn: () => Promise<void>, message: string) {
+    try {
+      await fn();
+      void success(message);
+      await reload();
+    } catch (err) {
+      void toastError(err);
+    }
+  }
+
+  return (
+    <div className="share-with">
+      <section aria-labelledby="share-users-title">
+        <h3 className="section-title" id="share-users-title">
+          {t('sharing.users')}
+        </h3>
+        {isAdmin && <AddUserForm onAdd={(username, right) => act(() => sharing.shareWithUser(target, username, right), 'sharing.userAdded')} />}
+        {users.length === 0 ? (
+          <p className="muted">{t('sharing.noUsers')}</p>
+        ) : (
+          <table className="data-table">
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.username}>
+                  <td>{displayName(u)}</td>
+                  <td>
+                    <RightSelect
+                      label={t('sharing.rightFor', { name: displayName(u) })}
+                      value={u.right}
+                      disabled={!isAdmin}
+                      onChange={(r) => void act(() => sharing.updateUserShare(target, u.username, r), 'sharing.rightUpdated')}
+                    />
+                  </td>
+                  <td className="share-remove">
+                    {isAdmin && (
+                      <Button variant="tertiary" onClick={() => void act(() => sharing.removeUserShare(target, u.username), 'sharing.removed')}>
+                        {t('sharing.remove')}
+                        <span className="sr-only"> {displayName(u)}</span>
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="share-teams-title">
+        <h3 className="section-title" id="share-teams-title">
+          {t('sharing.teams')}
+        </h3>
+        {isAdmin && <AddTeamForm exclude={teams.map((x) => x.id)} onAdd={(teamId, right) => act(() => sharing.shareWithTeam(target, teamId, right), 'sharing.teamAdded')} />}
+        {teams.length === 0 ? (
+          <p className="muted">{t('sharing.noTeams')}</p>
+        ) : (
+          <table className="data-table">
+            <tbody>
+              {teams.map((tm) => (
+                <tr key={tm.id}>
+                  <td>{tm.name}</td>
+                  <td>
+                    <RightSelect
+                      label={t('sharing.rightFor', { name: tm.name })}
+                      value={tm.right}
+                      disabled={!isAdmin}
+                      onChange={(r) => void act(() => sharing.updateTeamShare(target, tm.id, r), 'sharing.rightUpdated')}
+                    />
+                  </td>
+                  <td className="share-remove">
+                    {isAdmin && (
+                      <Button variant="tertiary" onClick={() => void act(() => sharing.removeTeamShare(target, tm.id), 'sharing.removed')}>
+                        {t('sharing.remove')}
+                        <span className="sr-only"> {tm.name}</span>
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Search-as-you-type for a user; the server only finds people by name or e-mail when they allowed it. */
+export function AddUserForm({ onAdd }: { onAdd: (username: string, right: Right) => Promise<void> | void }) {
+  const t = useT();
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<User[]>([]);
+  const [chosen, setChosen] = useState<User | null>(null);
+  const [right, setRight] = useState<Right>(0);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (chosen && displayName(chosen) === query) return;
+    setChosen(null);
+    if (query.trim() === '') {
+      setResults([]);
+      return;
+    }
+    const timer = setTimeout(() => {
+      searchUsers(query).then(setResults, () => setResults([]));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const user = chosen ?? results.find((u) => u.username.toLowerCase() === query.trim().toLowerCase()) ?? null;
+    if (!user) {
+      setMessage(t('sharing.selectUser'));
+      return;
+    }
+    setMessage(null);
+    await onAdd(user.username, right);
+    setQuery('');
+    setChosen(null);
+    setResults([]);
+  }
+
+  return (
+    <form className="share-add" onSubmit={(e) => void submit(e)} aria-label={t('sharing.addUser')}>
+      <div className="share-search">
+        <label htmlFor={id} className="sr-only">
+          {t('sharing.searchUser')}
+        </label>
+        <input
+          id={id}
+          className="input"
+          value={query}
+          placeholder={t('sharing.searchUser')}
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={results.length > 0 && !chosen}
+          aria-controls={`${id}-results`}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        {results.length > 0 && !chosen && (
+          <ul className="share-results" id={`${id}-results`} role="listbox" aria-label={t('sharing.searchResults')}>
+            {results.map((u) => (
+              <li key={u.id} role="option" aria-selected={false}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setChosen(u);
+                    setQuery(displayName(u));
+                  }}
+                >
+                  {displayName(u)} <span className="muted">@{u.username}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <RightSelect label={t('sharing.right.label')} value={right} onChange={setRight} />
+      <Button type="submit">{t('sharing.share')}</Button>
+      {message && (
+        <p className="field-error share-message" role="alert">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function AddTeamForm({ exclude, onAdd }: { exclude: number[]; onAdd: (teamId: number, right: Right) => Promise<void> | void }) {
+  const t = useT();
+  const [teams, setTeams] = useState<Team[]>([]);
+  const [teamId, setTeamId] = useState<number>(0);
+  const [right, setRight] = useState<Right>(0);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    getAllTeams().then(setTeams, () => setTeams([]));
+  }, []);
+
+  const available = teams.filter((x) => !exclude.includes(x.id));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!teamId) {
+      setMessage(t('sharing.selectTeam'));
+      return;
+    }
+    setMessage(null);
+    await onAdd(teamId, right);
+    setTeamId(0);
+  }
+
+  return (
+    <form className="share-add" onSubmit={(e) => void submit(e)} aria-label={t('sharing.addTeam')}>
+      <select className="select share-team-select" aria-label={t('sharing.chooseTeam')} value={teamId} onChange={(e) => setTeamId(Number(e.target.value))}>
+        <option value={0}>{available.length === 0 ? t('sharing.noTeamsToAdd') : t('sharing.chooseTeam')}</option>
+        {available.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.name}
+          </option>
+        ))}
+      </select>
+      <RightSelect label={t('sharing.right.label')} value={right} onChange={setRight} />
+      <Button type="submit">{t('sharing.share')}</Button>
+      {message && (
+        <p className="field-error share-message" role="alert">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,253 @@
+// teams.edit: name and description (admins), members with search, admin toggle and removal, leave and delete.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useAtomValue } from 'jotai/react';
+import * as teamsApi from '../../api/teams';
+import type { Team } from '../../api/teams';
+import { searchUsers } from '../../api/users';
+import type { User } from '../../api/user';
+import { userAtom, displayName } from '../../state/session';
+import { TextField } from '../../components/TextField';
+import { Button } from '../../components/Button';
+import { Loading } from '../../components/Loading';
+import { Modal } from '../../components/Modal';
+import { usePageTitle } from '../../app/usePageTitle';
+import { error as toastError, success } from '../../app/toast';
+import { useT } from '../../i18n';
+import { pathFor } from '../../routes';
+import { SEARCH_DEBOUNCE_MS } from '../sharing/ShareWith';
+import '../../components/organising.css';
+import '../sharing/sharing.css';
+import './teams.css';
+
+export default function TeamEdit() {
+  const t = useT();
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const me = useAtomValue(userAtom);
+  const [team, setTeam] = useState<Team | null>(null);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+  usePageTitle(team ? t('team.edit.titleOf', { name: team.name }) : t('team.edit.title'));
+
+  const reload = useCallback(async () => {
+    try {
+      const next = await teamsApi.getTeam(id);
+      setTeam(next);
+      setName(next.name);
+      setDescription(next.description);
+    } catch (err) {
+      void toastError(err);
+    }
+  }, [id]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  if (!team) return <Loading />;
+  const isAdmin = team.maxRight === 2 || team.members.some((m) => m.id === me?.id && m.admin);
+
+  async function act(fn: () => Promise<void>, message?: string) {
+    setBusy(true);
+    try {
+      await fn();
+      if (message) void success(message);
+      await reload();
+    } catch (err) {
+      void toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (name.trim() === '') {
+      setNameError(t('team.nameRequired'));
+      return;
+    }
+    setNameError(null);
+    await act(async () => {
+      await teamsApi.updateTeam({ ...team!, name: name.trim(), description });
+    }, 'team.edit.success');
+  }
+
+  async function confirmed() {
+    const kind = confirm;
+    setConfirm(null);
+    setBusy(true);
+    try {
+      if (kind === 'delete') {
+        await teamsApi.deleteTeam(team!.id);
+        void success('team.delete.success');
+      } else if (kind === 'leave' && me) {
+        await teamsApi.leaveTeam(team!.id, me.username);
+        void success('team.leave.success');
+      }
+      navigate(pathFor('teams.index'), { replace: true });
+    } catch (err) {
+      void toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1 className="page-title">{t('team.edit.titleOf', { name: team.name })}</h1>
+      </header>
+      {isAdmin && (
+        <form className="card team-section" onSubmit={(e) => void save(e)} aria-label={t('team.edit.title')} noValidate>
+          <TextField label={t('team.fields.name')} value={name} onChange={(e) => setName(e.target.value)} error={nameError} />
+          <label className="field-label" htmlFor="team-description">
+            {t('team.fields.description')}
+          </label>
+          <textarea id="team-description" className="textarea" value={description} onChange={(e) => setDescription(e.target.value)} />
+          <div className="row-actions" style={{ marginTop: '0.75rem' }}>
+            <Button type="submit" loading={busy}>
+              {t('misc.save')}
+            </Button>
+          </div>
+        </form>
+      )}
+      <section className="card team-section" aria-labelledby="team-members-title">
+        <h2 className="card-title" id="team-members-title">
+          {t('team.members')}
+        </h2>
+        {isAdmin && <AddMember onAdd={(username) => act(() => teamsApi.addMember(team.id, username), 'team.member.added')} />}
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th>{t('team.fields.member')}</th>
+              <th>{t('team.fields.role')}</th>
+              <th>
+                <span className="sr-only">{t('sharing.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {team.members.map((m) => (
+              <tr key={m.id}>
+                <td>
+                  {displayName(m)} {m.id === me?.id && <span className="tag">{t('team.you')}</span>}
+                </td>
+                <td>{m.admin ? t('team.admin') : t('team.member.role')}</td>
+                <td className="share-remove">
+                  {isAdmin && m.id !== me?.id && (
+                    <div className="row-actions" style={{ justifyContent: 'flex-end' }}>
+                      <Button variant="secondary" onClick={() => void act(() => teamsApi.toggleMemberAdmin(team.id, m.username), 'team.member.updated')} disabled={busy}>
+                        {m.admin ? t('team.makeMember') : t('team.makeAdmin')}
+                        <span className="sr-only"> {displayName(m)}</span>
+                      </Button>
+                      <Button variant="tertiary" onClick={() => void act(() => teamsApi.removeMember(team.id, m.username), 'team.member.removed')} disabled={busy}>
+                        {t('team.remove')}
+                        <span className="sr-only"> {displayName(m)}</span>
+                      </Button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <div className="team-danger">
+        <Button variant="secondary" onClick={() => setConfirm('leave')}>
+          {t('team.leave.title')}
+        </Button>
+        {isAdmin && (
+          <Button variant="tertiary" onClick={() => setConfirm('delete')}>
+            {t('team.delete.title')}
+          </Button>
+        )}
+      </div>
+      <Modal
+        enabled={confirm !== null}
+        title={confirm === 'delete' ? t('team.delete.title') : t('team.leave.title')}
+        onClose={() => setConfirm(null)}
+        onSubmit={() => void confirmed()}
+        submitLoading={busy}
+      >
+        <p>{confirm === 'delete' ? t('team.delete.text') : t('team.leave.text')}</p>
+      </Modal>
+    </div>
+  );
+}
+
+function AddMember({ onAdd }: { onAdd: (username: string) => Promise<void> }) {
+  const t = useT();
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<User[]>([]);
+  const [chosen, setChosen] = useState<User | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (chosen && displayName(chosen) === query) return;
+    setChosen(null);
+    if (query.trim() === '') {
+      setResults([]);
+      return;
+    }
+    const timer = setTimeout(() => searchUsers(query).then(setResults, () => setResults([])), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const user = chosen ?? results.find((u) => u.username.toLowerCase() === query.trim().toLowerCase()) ?? null;
+    if (!user) {
+      setMessage(t('team.selectUser'));
+      return;
+    }
+    setMessage(null);
+    await onAdd(user.username);
+    setQuery('');
+    setResults([]);
+  }
+
+  return (
+    <form className="share-add" onSubmit={(e) => void submit(e)} aria-label={t('team.addMember')}>
+      <div className="share-search">
+        <input
+          className="input"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('sharing.searchUser')}
+          aria-label={t('sharing.searchUser')}
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={results.length > 0 && !chosen}
+        />
+        {results.length > 0 && !chosen && (
+          <ul className="share-results" role="listbox" aria-label={t('sharing.searchResults')}>
+            {results.map((u) => (
+              <li key={u.id} role="option" aria-selected={false}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setChosen(u);
+                    setQuery(displayName(u));
+                  }}
+                >
+                  {displayName(u)} <span className="muted">@{u.username}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <Button type="submit">{t('team.addMember')}</Button>
+      {message && (
+        <p className="field-error share-message" role="alert">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}
