@@ -222,7 +222,8 @@ function notFoundResponse(h: string): string {
 }
 
 function objectExtra(o: DavObject, req: PropRequest): Props {
-  return !req.all && req.calendarData ? new Map([[key(NS.caldav, 'calendar-data'), escapeXml(o.ics)]]) : new Map();
+  // CR as a character reference: XML parsers turn a literal CRLF into LF, and iCalendar wants CRLF line ends.
+  return !req.all && req.calendarData ? new Map([[key(NS.caldav, 'calendar-data'), escapeXml(o.ics).replace(/\r/g, '&#13;')]]) : new Map();
 }
 
 // ---- Calendars ----

@@ -221,6 +221,8 @@ describe('CalDAV endpoint with tsdav', () => {
 
     const objects = await dav.fetchCalendarObjects({ calendar: cal, filters: todoFilter });
     expect(objects).toHaveLength(2);
+    // CRLF line ends survive the trip through XML.
+    expect(String(objects[0].data)).toContain('\r\nEND:VTODO\r\n');
     const parsed = objects.map((o) => ({ url: o.url, etag: o.etag, f: parseVtodo(String(o.data)) }));
     const milk = parsed.find((p) => p.f.title === 'Buy milk');
     expect(milk?.f.due).toBe('2030-01-02T10:00:00.000Z');
