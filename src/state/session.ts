@@ -126,6 +126,8 @@ export async function refreshUser(force = false): Promise<void> {
   const session = appStore.get(sessionAtom);
   const email = session.kind === 'none' ? undefined : session.claims.email;
   appStore.set(userAtom, { ...user, email: user.email ?? email });
+  // The server's copy of the client preferences (quick-add mode, pop sound) replaces the local mirror; loaded lazily.
+  if (user.settings) void import('../views/settings/frontendSettings').then((m) => m.syncFromUser(user)).catch(() => undefined);
   if (session.kind === 'user' && user.settings && !user.settings.language) {
     // Remember the language the user is reading the app in, without telling them.
     void userApi.saveGeneralSettings({ ...user.settings, language: currentLanguage() }).catch(() => undefined);

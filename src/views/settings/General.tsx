@@ -17,7 +17,7 @@ import { errorTextAsync } from '../../app/errorText';
 import { SettingsLayout } from './SettingsLayout';
 import { Checkbox, SelectField } from './controls';
 import { LANGUAGE_NAMES } from './languages';
-import { QUICK_ADD_MODES, clientPreferences, mergedFrontendSettings, mirrorPreferences } from './frontendSettings';
+import { QUICK_ADD_MODES, applyPreferences, clientPreferences, mergedFrontendSettings } from './frontendSettings';
 import { overdueTimeError, toTimeInput } from './validation';
 
 interface FormState {
@@ -131,7 +131,7 @@ export default function General() {
       setSaving(false);
       return;
     }
-    mirrorPreferences(prefs);
+    applyPreferences(prefs);
     setScheme(form.colorScheme);
     const current = appStore.get(userAtom) ?? user;
     appStore.set(userAtom, { ...current, name: settings.name, settings: { ...current.settings, ...settings } });

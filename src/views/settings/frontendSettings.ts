@@ -1,6 +1,9 @@
 // Quick-add mode and pop sound: kept in the user's frontend_settings on the server and mirrored in local storage.
 import type { FrontendSettings, QuickAddMode } from '../../api/settings';
 import type { User } from '../../api/user';
+import { appStore } from '../../state/store';
+import { currentLanguage, resolveLanguage, setLanguage } from '../../i18n';
+import { quickAddModeAtom } from '../../state/taskSettings';
 
 /**
  * The local mirror lets quick-add and the done sound work before GET /user has answered. The keys
@@ -57,4 +60,23 @@ export function mirrorPreferences(prefs: ClientPreferences): void {
 export function mergedFrontendSettings(user: User | null, prefs: ClientPreferences): FrontendSettings {
   const server = (user?.settings as { frontendSettings?: FrontendSettings } | undefined)?.frontendSettings ?? {};
   return { ...server, quickAddMagicMode: prefs.quickAddMagicMode, playSoundWhenDone: prefs.playSoundWhenDone };
+}
+
+/** Writes the mirror and tells the open quick-add boxes, which read the mode from an atom. */
+export function applyPreferences(prefs: ClientPreferences): void {
+  mirrorPreferences(prefs);
+  appStore.set(quickAddModeAtom, prefs.quickAddMagicMode);
+}
+
+/**
+ * After GET /user: the server's copies (language, quick-add mode, pop sound) win over the local ones,
+ * so a preference set in another browser arrives here too. Without a server copy local values stay.
+ */
+export function syncFromUser(user: User | null): void {
+  // The account's language follows the person to every browser they sign in on.
+  const language = user?.settings?.language;
+  if (language && resolveLanguage(language) !== currentLanguage()) void setLanguage(language);
+  const server = (user?.settings as { frontendSettings?: FrontendSettings } | undefined)?.frontendSettings;
+  if (!server || (server.quickAddMagicMode === undefined && server.playSoundWhenDone === undefined)) return;
+  applyPreferences(clientPreferences(user));
 }

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { signIn, renderPage } from './helpers';
 import { appStore } from '../../../src/state/store';
 import { userAtom } from '../../../src/state/session';
+import { quickAddModeAtom } from '../../../src/state/taskSettings';
 
 vi.mock('../../../src/api/settings', async (orig) => ({
   ...(await orig<typeof import('../../../src/api/settings')>()),
@@ -171,6 +172,7 @@ describe('general settings', () => {
     expect(localStorage.getItem('playSoundWhenDone')).toBe('true');
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(appStore.get(userAtom)?.name).toBe('Ada L.');
+    expect(appStore.get(quickAddModeAtom)).toBe('todoist');
   });
 
   it('shows "Error while saving user settings" when the server refuses', async () => {
