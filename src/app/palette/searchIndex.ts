@@ -15,18 +15,34 @@ export interface SearchIndex<T extends SearchItem> {
   size: number;
 }
 
-const RANK_LIMIT = 400;
+const RANK_LIMIT = 200;
 
 export function createSearchIndex<T extends SearchItem>(items: readonly T[]): SearchIndex<T> {
   const haystack = items.map((i) => i.title);
   // intraMode 1 tolerates one typo per term; out-of-order terms are allowed below.
   const uf = new uFuzzy({ intraMode: 1, intraIns: 1 });
+  // Typing extends the query, and a longer query only ever matches a subset, so the next keystroke filters
+  // the previous matches instead of the whole haystack.
+  let lastNeedle = '';
+  let lastIdxs: number[] | null = null;
   return {
     size: items.length,
     search(needle, limit) {
       const q = needle.trim();
       if (q === '') return items.slice(0, limit);
-      const idxs = uf.filter(haystack, q);
+      if (q.length === 1) {
+        // One character matches thousands of titles: a literal scan that stops at the limit is cheaper than ranking.
+        lastNeedle = '';
+        lastIdxs = null;
+        const c = q.toLocaleLowerCase();
+        const out: T[] = [];
+        for (let i = 0; i < haystack.length && out.length < limit; i += 1) if (haystack[i].toLocaleLowerCase().includes(c)) out.push(items[i]);
+        return out;
+      }
+      const narrowing = lastIdxs !== null && lastNeedle !== '' && q.startsWith(lastNeedle);
+      const idxs = narrowing ? uf.filter(haystack, q, lastIdxs!) : uf.filter(haystack, q);
+      lastNeedle = q;
+      lastIdxs = idxs;
       if (!idxs || idxs.length === 0) return [];
       if (idxs.length > RANK_LIMIT) {
         // Too many to rank cheaply: prefer titles containing the needle literally, then the rest in order.
