@@ -1,11 +1,12 @@
 // The CalDAV endpoint under /dav: lists as calendars, tasks as VTODO objects, Basic auth with CalDAV tokens.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Auth, UserRow } from '../context.js';
 import { ApiError } from '../errors.js';
 import { RateLimiter } from '../rateLimit.js';
 import { verifyPassword } from '../auth/password.js';
-import { caldavTokenMatches } from '../routes/caldavTokens.js';
+import { caldavTokenMatches, TOKEN_KIND_CALDAV } from '../routes/caldavTokens.js';
 import { reachableLists, rightOnList, archivedState, Right, type RightLevel } from '../rights.js';
 import { deleteTasks } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
@@ -43,8 +44,33 @@ class DavError extends Error {
 
 // ---- Authentication ----
 
-/** HTTP Basic: the username with one of the user's CalDAV tokens, or (local accounts) the account password. */
-async function basicAuth(db: Db, header: string | undefined): Promise<UserRow | null> {
+/**
+ * What a successful check depended on: the user's stored token hashes and password hash. While these are unchanged
+ * the same credentials still verify, so a cached success needs no bcrypt; deleting a token or changing the password
+ * changes the fingerprint and forces a fresh check at once.
+ */
+async function credentialFingerprint(db: Db, user: UserRow): Promise<string> {
+  const rows = await db.selectFrom('user_tokens').select('token').where('user_id', '=', user.id).where('kind', '=', TOKEN_KIND_CALDAV).orderBy('id').execute();
+  return createHash('sha256')
+    .update([user.issuer, user.password, ...rows.map((r) => r.token)].join('\n'))
+    .digest('base64');
+}
+
+interface CachedAuth {
+  userId: number;
+  fingerprint: string;
+  expires: number;
+}
+
+const AUTH_CACHE_MS = 10 * 60_000;
+const AUTH_CACHE_MAX = 1000;
+
+/**
+ * HTTP Basic: the username with one of the user's CalDAV tokens, or (local accounts) the account password.
+ * Clients send the same header on every request of a sync, so successes are remembered by a hash of the header
+ * (never the secret itself) to spare a bcrypt comparison per token on each request.
+ */
+async function basicAuth(db: Db, cache: Map<string, CachedAuth>, header: string | undefined): Promise<UserRow | null> {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
   if (!m) return null;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
@@ -56,9 +82,20 @@ async function basicAuth(db: Db, header: string | undefined): Promise<UserRow | 
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   // Disabled accounts and ones still waiting for e-mail confirmation get no CalDAV access either.
   if (!user || user.status !== 0) return null;
-  if (await caldavTokenMatches(db, user.id, secret)) return user;
-  if (user.issuer === 'local' && user.password && (await verifyPassword(secret, user.password))) return user;
-  return null;
+  const cacheKey = createHash('sha256').update(m[1]).digest('base64');
+  const fingerprint = await credentialFingerprint(db, user);
+  const hit = cache.get(cacheKey);
+  if (hit && hit.userId === user.id && hit.fingerprint === fingerprint && hit.expires > Date.now()) return user;
+  cache.delete(cacheKey);
+  const ok =
+    (await caldavTokenMatches(db, user.id, secret)) || (user.issuer === 'local' && Boolean(user.password) && (await verifyPassword(secret, user.password)));
+  if (!ok) return null;
+  if (cache.size >= AUTH_CACHE_MAX) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(cacheKey, { userId: user.id, fingerprint, expires: Date.now() + AUTH_CACHE_MS });
+  return user;
 }
 
 function authOfUser(user: UserRow): Auth {
@@ -516,6 +553,7 @@ async function caldavPlugin(app: FastifyInstance): Promise<void> {
   const limit = Number.isFinite(config.rateLimit) && config.rateLimit > 0 ? Math.floor(config.rateLimit) : 0;
   const failures = limit ? new RateLimiter(limit) : null;
   const blockedUntil = new Map<string, number>();
+  const authCache = new Map<string, CachedAuth>();
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('DAV', '1, 3, calendar-access');
@@ -528,7 +566,7 @@ async function caldavPlugin(app: FastifyInstance): Promise<void> {
       }
       blockedUntil.delete(req.ip);
     }
-    const user = await basicAuth(db, req.headers.authorization);
+    const user = await basicAuth(db, authCache, req.headers.authorization);
     if (!user) {
       if (failures && req.headers.authorization) {
         const r = failures.hit(req.ip);

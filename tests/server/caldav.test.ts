@@ -486,6 +486,17 @@ describe('CalDAV endpoint with tsdav', () => {
     expect(text).not.toContain(other.username);
   });
 
+  it('stops accepting a token as soon as it is deleted', async () => {
+    const created = (await call(app, 'PUT', '/user/settings/token/caldav', { token: u.token })).json();
+    const probe = () => fetch(`${base}/dav/`, { method: 'PROPFIND', headers: { authorization: basic(u.username, created.token), depth: '0' } });
+    expect((await probe()).status).toBe(207);
+    expect((await probe()).status).toBe(207);
+    expect((await call(app, 'DELETE', `/user/settings/token/caldav/${created.id}`, { token: u.token })).statusCode).toBe(200);
+    expect((await probe()).status).toBe(401);
+    // The other token still works.
+    expect((await fetch(`${base}/dav/`, { method: 'PROPFIND', headers: { authorization: basic(u.username, caldavToken), depth: '0' } })).status).toBe(207);
+  });
+
   it('limits wrong credentials per client', async () => {
     const limited = await createTestServer({ rateLimit: 3 });
     const user = await makeUser(limited);
