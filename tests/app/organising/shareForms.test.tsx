@@ -1,0 +1,105 @@
+// Share forms: user search and sharing with a right, team sharing, validation, link shares and copy failure.
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { screen, fireEvent, waitFor } from '@testing-library/react';
+import { renderInApp } from './render';
+
+const api = vi.hoisted(() => ({
+  searchUsers: vi.fn(async (s: string) => (s.startsWith('bo') ? [{ id: 2, username: 'bob', name: 'Bob B' }] : [])),
+  getUserShares: vi.fn(async () => [] as unknown[]),
+  getTeamShares: vi.fn(async () => [] as unknown[]),
+  shareWithUser: vi.fn(async () => undefined),
+  shareWithTeam: vi.fn(async () => undefined),
+  updateUserShare: vi.fn(async () => undefined),
+  removeUserShare: vi.fn(async () => undefined),
+  getAllTeams: vi.fn(async () => [{ id: 5, name: 'Core', description: '', members: [], maxRight: 2 }]),
+  getLinkShares: vi.fn(async () => [{ id: 1, hash: 'abc', name: 'Public', right: 0, sharingType: 2 }]),
+  createLinkShare: vi.fn(async () => ({})),
+  deleteLinkShare: vi.fn(async () => undefined),
+}));
+vi.mock('../../../src/api/users', () => ({ searchUsers: api.searchUsers }));
+vi.mock('../../../src/api/teams', () => ({ getAllTeams: api.getAllTeams }));
+vi.mock('../../../src/api/sharing', async (orig) => ({
+  ...(await orig<typeof import('../../../src/api/sharing')>()),
+  getUserShares: api.getUserShares,
+  getTeamShares: api.getTeamShares,
+  shareWithUser: api.shareWithUser,
+  shareWithTeam: api.shareWithTeam,
+  updateUserShare: api.updateUserShare,
+  removeUserShare: api.removeUserShare,
+}));
+vi.mock('../../../src/api/linkShares', async (orig) => ({
+  ...(await orig<typeof import('../../../src/api/linkShares')>()),
+  getLinkShares: api.getLinkShares,
+  createLinkShare: api.createLinkShare,
+  deleteLinkShare: api.deleteLinkShare,
+}));
+const toast = vi.hoisted(() => ({ success: vi.fn(async () => undefined), error: vi.fn(async () => undefined) }));
+vi.mock('../../../src/app/toast', () => toast);
+
+describe('ShareWith', () => {
+  beforeEach(() => Object.values(api).forEach((f) => f.mockClear()));
+
+  it('finds a user, shares with the chosen right and reloads', async () => {
+    const { ShareWith } = await import('../../../src/views/sharing/ShareWith');
+    renderInApp(<ShareWith target={{ kind: 'list', id: 3 }} isAdmin />);
+    const form = await screen.findByRole('form', { name: 'Share with a user' });
+    fireEvent.change(screen.getByRole('combobox', { name: /Search a user/ }), { target: { value: 'bo' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Bob B/ }));
+    fireEvent.change(form.querySelector('select')!, { target: { value: '1' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.shareWithUser).toHaveBeenCalledWith({ kind: 'list', id: 3 }, 'bob', 1));
+    expect(api.getUserShares).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks to select a user when none was found', async () => {
+    const { ShareWith } = await import('../../../src/views/sharing/ShareWith');
+    renderInApp(<ShareWith target={{ kind: 'namespace', id: 1 }} isAdmin />);
+    const form = await screen.findByRole('form', { name: 'Share with a user' });
+    fireEvent.change(screen.getByRole('combobox', { name: /Search a user/ }), { target: { value: 'zz' } });
+    fireEvent.submit(form);
+    expect(await screen.findByText('Please select a user.')).toBeInTheDocument();
+    expect(api.shareWithUser).not.toHaveBeenCalled();
+  });
+
+  it('shares with a team with a right', async () => {
+    const { ShareWith } = await import('../../../src/views/sharing/ShareWith');
+    renderInApp(<ShareWith target={{ kind: 'namespace', id: 1 }} isAdmin />);
+    const form = await screen.findByRole('form', { name: 'Share with a team' });
+    await screen.findByRole('option', { name: 'Core' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Choose a team' }), { target: { value: '5' } });
+    fireEvent.change(form.querySelectorAll('select')[1], { target: { value: '2' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.shareWithTeam).toHaveBeenCalledWith({ kind: 'namespace', id: 1 }, 5, 2));
+  });
+
+  it('is read-only without admin right', async () => {
+    api.getUserShares.mockResolvedValueOnce([{ id: 2, username: 'bob', right: 0 }]);
+    const { ShareWith } = await import('../../../src/views/sharing/ShareWith');
+    renderInApp(<ShareWith target={{ kind: 'list', id: 3 }} isAdmin={false} />);
+    expect(await screen.findByText('bob')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Share with a user' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Right of bob' })).toBeDisabled();
+  });
+});
+
+describe('LinkShares', () => {
+  it('creates a link share with name, right and password', async () => {
+    const { LinkShares } = await import('../../../src/views/sharing/LinkShares');
+    renderInApp(<LinkShares listId={3} canManage />);
+    const form = await screen.findByRole('form', { name: 'Create a link share' });
+    fireEvent.change(screen.getByLabelText('Name (optional)'), { target: { value: 'Friends' } });
+    fireEvent.change(screen.getByLabelText('Password (optional)'), { target: { value: 'pw1' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.createLinkShare).toHaveBeenCalledWith(3, { name: 'Friends', right: 0, password: 'pw1' }));
+  });
+
+  it('shows the copy-failure message when the clipboard refuses', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    const { LinkShares } = await import('../../../src/views/sharing/LinkShares');
+    renderInApp(<LinkShares listId={3} canManage />);
+    expect(await screen.findByRole('textbox', { name: 'Link of Public' })).toHaveValue(`${window.location.origin}/share/abc/auth`);
+    fireEvent.click(screen.getByRole('button', { name: /^Copy/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    expect((toast.error.mock.calls[0] as unknown[])[0]).toMatchObject({ message: 'Copying to the clipboard failed.' });
+  });
+});
