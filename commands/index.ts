@@ -5,6 +5,7 @@ import { organisingCommands } from './organising';
 import { paletteCommands } from './palette';
 import { viewCommands } from './views';
 import { settingsCommands } from './settings';
+import { taskCommands } from './tasks';
 
 export { registry, createRegistry } from './registry';
 export type { Command, CommandContext, Registry } from './registry';
@@ -21,4 +22,5 @@ export function registerAppCommands(): void {
   registry.registerAll(paletteCommands);
   registry.registerAll(viewCommands);
   registry.registerAll(settingsCommands);
+  registry.registerAll(taskCommands);
 }

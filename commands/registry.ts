@@ -10,6 +10,8 @@ export interface CommandContext {
   listId: number | null;
   /** Tasks selected with list keyboard navigation (x, shift+x); bulk task commands act on them. */
   selectedTaskIds?: number[];
+  /** The task open in task.detail, when one is (task shortcuts apply then). */
+  taskId?: number | null;
 }
 
 export interface Command {

@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai/react';
 import { registry, type CommandContext } from '../../commands/registry';
 import { sessionAtom } from '../state/session';
 import { currentListAtom } from '../state/ui';
+import { openTaskIdAtom } from '../state/taskDetail';
 import { useRouteName } from './Root';
 
 export function useCommandContext(): CommandContext {
@@ -12,7 +13,8 @@ export function useCommandContext(): CommandContext {
   const { name } = useRouteName();
   const session = useAtomValue(sessionAtom);
   const list = useAtomValue(currentListAtom);
-  return { navigate: (to) => void navigate(to), routeName: name, signedIn: session.kind === 'user', listId: list?.id ?? null };
+  const taskId = useAtomValue(openTaskIdAtom);
+  return { navigate: (to) => void navigate(to), routeName: name, signedIn: session.kind === 'user', listId: list?.id ?? null, taskId };
 }
 
 /** `run(id, input?)` through the registry, so buttons and menus behave exactly like the hotkeys. */

@@ -11,6 +11,7 @@ import { LabelChip } from './LabelChip';
 import { UserAvatar } from './UserAvatar';
 import { PriorityLabel } from './PriorityLabel';
 import { DeferPanel } from './DeferPanel';
+import { FavoriteStar } from './FavoriteStar';
 import './taskRow.css';
 
 export const DONE_CHECK_DELAY_MS = 300;
@@ -170,15 +171,7 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
       {task.percentDone > 0 && (
         <progress className="task-progress" max={100} value={Math.round(task.percentDone * 100)} aria-label={t('task.percentDone', { percent: Math.round(task.percentDone * 100) })} />
       )}
-      <button
-        type="button"
-        className={`favorite-star${task.isFavorite ? ' is-favorite' : ''}`}
-        aria-pressed={task.isFavorite}
-        aria-label={t(task.isFavorite ? 'task.unfavorite' : 'task.favorite')}
-        onClick={() => void onSave({ ...task, isFavorite: !task.isFavorite })}
-      >
-        {task.isFavorite ? '★' : '☆'}
-      </button>
+      <FavoriteStar isFavorite={task.isFavorite} title={task.title} onToggle={() => void onSave({ ...task, isFavorite: !task.isFavorite })} />
     </div>
   );
 }

@@ -97,9 +97,11 @@ export function useTaskActions(listId: number, hideDone: boolean) {
   return { onDoneChange, onSave, onReorder };
 }
 
-export default function ListView() {
+/** `params` is given when the view is rendered behind the task detail modal (outside its route). */
+export default function ListView({ params }: { params?: Record<string, string> }) {
   const t = useT();
-  const listId = Number(useParams().listId);
+  const routeParams = useParams();
+  const listId = Number((params ?? routeParams).listId);
   const list = useListMeta(listId, 'list.list');
   usePageTitle(list?.title ?? null);
   const { filters, setFilters, applied } = useListFilters(listId);

@@ -80,7 +80,7 @@ describe('TaskRow', () => {
   it('toggles the favorite star through onSave', () => {
     const onSave = vi.fn();
     renderApp(<TaskRow task={makeTask()} onDoneChange={() => {}} onSave={onSave} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Add to favorites' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to favorites: Buy milk' }));
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ isFavorite: true }));
   });
 

@@ -1,0 +1,35 @@
+// Task detail shortcuts: t done, a assign, l labels, d due date, f attachment, r related, m move, c colour, alt+r reminder, e description.
+import type { Command, CommandContext } from './registry';
+import { appStore } from '../src/state/store';
+import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../src/state/taskDetail';
+
+/** A task is open: from the context when the caller filled it, else from the store (hotkeys bound at boot). */
+export const taskOpen = (ctx: CommandContext) => ctx.signedIn && (ctx.taskId ?? appStore.get(openTaskIdAtom)) != null;
+
+let nonce = 0;
+function field(id: string, title: string, key: string, target: TaskField): Command {
+  return {
+    id,
+    title,
+    section: 'taskDetail',
+    keys: [key],
+    when: taskOpen,
+    run: () => {
+      nonce += 1;
+      appStore.set(taskFieldRequestAtom, { field: target, nonce });
+    },
+  };
+}
+
+export const taskCommands: Command[] = [
+  field('task.done', 'task.detail.shortcuts.done', 't', 'done'),
+  field('task.assign', 'task.detail.shortcuts.assign', 'a', 'assignees'),
+  field('task.labels', 'task.detail.shortcuts.labels', 'l', 'labels'),
+  field('task.dueDate', 'task.detail.shortcuts.dueDate', 'd', 'dueDate'),
+  field('task.attachment', 'task.detail.shortcuts.attachment', 'f', 'attachments'),
+  field('task.related', 'task.detail.shortcuts.related', 'r', 'relations'),
+  field('task.move', 'task.detail.shortcuts.move', 'm', 'move'),
+  field('task.color', 'task.detail.shortcuts.color', 'c', 'color'),
+  field('task.reminder', 'task.detail.shortcuts.reminder', 'alt+r', 'reminders'),
+  field('task.description', 'task.detail.shortcuts.description', 'e', 'description'),
+];

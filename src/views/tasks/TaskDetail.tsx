@@ -1,0 +1,522 @@
+// The task detail: heading with identifier and title, every field, attachments, relations, comments and the task actions.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useT, currentLanguage } from '../../i18n';
+import { pathFor } from '../../routes';
+import { getTask, deleteTask, type Task, type RepeatUnit, type UserRef } from '../../api/tasks';
+import { addLabelToTask, removeLabelFromTask } from '../../api/taskLabels';
+import { addAssignee, removeAssignee, searchUsers } from '../../api/assignees';
+import { createLabel } from '../../api/labels';
+import { getList, type List } from '../../api/lists';
+import { saveTask, removeTask, toggleTaskDone, replaceTask } from '../../state/tasks';
+import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../../state/taskDetail';
+import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels, upsertLabel } from '../../state/namespaces';
+import { configAtom } from '../../state/config';
+import { requestReminderPermission, scheduleReminders } from '../../state/reminders';
+import { error as toastError, success } from '../../app/toast';
+import { usePageTitle } from '../../app/usePageTitle';
+import { DatePicker } from '../../components/DatePicker';
+import { LabelChip } from '../../components/LabelChip';
+import { UserAvatar, userLabel } from '../../components/UserAvatar';
+import { FavoriteStar } from '../../components/FavoriteStar';
+import { SubscriptionControl } from '../../components/SubscriptionControl';
+import { Modal } from '../../components/Modal';
+import { Loading } from '../../components/Loading';
+import { canWriteList } from '../lists/useListMeta';
+import { Description, type DescriptionHandle } from './detail/Description';
+import { Attachments, type AttachmentsHandle } from './detail/Attachments';
+import { Relations, type RelationsHandle } from './detail/Relations';
+import { Comments } from './detail/Comments';
+import './taskDetail.css';
+
+const UNITS: RepeatUnit[] = ['hours', 'days', 'weeks', 'months', 'years'];
+const fmt = (d: Date | null) => (d ? d.toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }) : '');
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="detail-section" aria-labelledby={id}>
+      <h3 id={id} className="detail-section-title">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () => void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [task, setTask] = useState<Task | null>(null);
+  const [list, setList] = useState<List | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [title, setTitle] = useState('');
+  const [repeatError, setRepeatError] = useState<string | null>(null);
+  const [labelQuery, setLabelQuery] = useState('');
+  const [userQuery, setUserQuery] = useState('');
+  const [userResults, setUserResults] = useState<UserRef[]>([]);
+  const [dragOver, setDragOver] = useState(false);
+  const setOpenTask = useSetAtom(openTaskIdAtom);
+  const request = useAtomValue(taskFieldRequestAtom);
+  const labels = useAtomValue(labelsAtom);
+  const labelsLoaded = useAtomValue(labelsLoadedAtom);
+  const lists = useAtomValue(listsByIdAtom);
+  const config = useAtomValue(configAtom);
+  usePageTitle(task?.title ?? null);
+
+  const refs = {
+    assignees: useRef<HTMLInputElement>(null),
+    labels: useRef<HTMLInputElement>(null),
+    dueDate: useRef<HTMLDivElement>(null),
+    move: useRef<HTMLSelectElement>(null),
+    color: useRef<HTMLInputElement>(null),
+    reminders: useRef<HTMLButtonElement>(null),
+  };
+  const description = useRef<DescriptionHandle>(null);
+  const attachments = useRef<AttachmentsHandle>(null);
+  const relations = useRef<RelationsHandle>(null);
+  const seenRequest = useRef(request?.nonce ?? 0);
+
+  useEffect(() => {
+    let live = true;
+    setTask(null);
+    getTask(taskId).then(
+      (loaded) => {
+        if (!live) return;
+        setTask(loaded);
+        setTitle(loaded.title);
+        scheduleReminders([loaded]);
+        getList(loaded.listId).then((l) => live && setList(l), () => undefined);
+      },
+      (err) => void toastError(err),
+    );
+    setOpenTask(taskId);
+    if (!labelsLoaded) loadLabels().catch(() => undefined);
+    return () => {
+      live = false;
+      setOpenTask(null);
+    };
+    // labelsLoaded only matters on open
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [taskId, setOpenTask]);
+
+  const readOnly = !canWriteList(list);
+
+  const save = useCallback(async (next: Task) => {
+    const before = task;
+    setTask(next);
+    try {
+      const saved = await saveTask(next);
+      setTask(saved);
+      void success('task.detail.saved');
+      return saved;
+    } catch (err) {
+      setTask(before);
+      void toastError(err);
+      return null;
+    }
+  }, [task]);
+
+  const focusField = useCallback(
+    (field: TaskField) => {
+      if (!task) return;
+      if (field === 'done') {
+        if (!readOnly) void toggleTaskDone(task, !task.done).then((s) => s && setTask(s));
+        return;
+      }
+      if (field === 'description') return description.current?.edit();
+      if (field === 'attachments') return attachments.current?.pick();
+      if (field === 'relations') return relations.current?.focus();
+      if (field === 'dueDate') return refs.dueDate.current?.querySelector('input')?.focus();
+      const el = refs[field].current;
+      el?.scrollIntoView({ block: 'center' });
+      el?.focus();
+    },
+    // refs are stable
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [task, readOnly],
+  );
+
+  useEffect(() => {
+    if (!request || request.nonce === seenRequest.current) return;
+    seenRequest.current = request.nonce;
+    focusField(request.field);
+  }, [request, focusField]);
+
+  useEffect(() => {
+    if (userQuery.trim() === '') return setUserResults([]);
+    const timer = setTimeout(() => searchUsers(userQuery.trim()).then(setUserResults, () => setUserResults([])), 150);
+    return () => clearTimeout(timer);
+  }, [userQuery]);
+
+  if (!task) return <Loading />;
+
+  const saveTitle = () => {
+    const trimmed = title.trim();
+    if (trimmed === '' ) return setTitle(task.title);
+    if (trimmed !== task.title) void save({ ...task, title: trimmed });
+  };
+
+  const addLabel = async (raw: string) => {
+    const name = raw.trim();
+    if (!name) return;
+    try {
+      let label = labels.find((l) => l.title.toLocaleLowerCase() === name.toLocaleLowerCase());
+      if (!label) {
+        label = await createLabel({ title: name });
+        upsertLabel(label);
+      }
+      if (task.labels.some((l) => l.id === label!.id)) return setLabelQuery('');
+      await addLabelToTask(task.id, label.id);
+      const next = { ...task, labels: [...task.labels, label].sort((a, b) => a.title.localeCompare(b.title)) };
+      setTask(next);
+      replaceTask(next);
+      setLabelQuery('');
+    } catch (err) {
+      void toastError(err);
+    }
+  };
+  const dropLabel = async (id: number) => {
+    try {
+      await removeLabelFromTask(task.id, id);
+      const next = { ...task, labels: task.labels.filter((l) => l.id !== id) };
+      setTask(next);
+      replaceTask(next);
+    } catch (err) {
+      void toastError(err);
+    }
+  };
+  const assign = async (user: UserRef) => {
+    try {
+      if (!task.assignees.some((a) => a.id === user.id)) await addAssignee(task.id, user.id);
+      const next = { ...task, assignees: [...task.assignees.filter((a) => a.id !== user.id), user] };
+      setTask(next);
+      replaceTask(next);
+      setUserQuery('');
+    } catch (err) {
+      void toastError(err);
+    }
+  };
+  const unassign = async (user: UserRef) => {
+    try {
+      await removeAssignee(task.id, user.id);
+      const next = { ...task, assignees: task.assignees.filter((a) => a.id !== user.id) };
+      setTask(next);
+      replaceTask(next);
+    } catch (err) {
+      void toastError(err);
+    }
+  };
+  const setRepeat = (amount: number, type: RepeatUnit, mode: number) => {
+    if (mode !== 1 && amount < 0) return setRepeatError(t('task.detail.repeatAmountPositive'));
+    setRepeatError(null);
+    void save({ ...task, repeatAfter: { amount, type }, repeatMode: mode, repeatFromCurrentDate: mode === 2 });
+  };
+  const doDelete = async () => {
+    try {
+      await deleteTask(task.id);
+      removeTask(task.id);
+      void success('task.detail.deleted');
+      setConfirmDelete(false);
+      if (onClose) onClose();
+      else navigate(pathFor('list.index', { listId: task.listId }));
+    } catch (err) {
+      void toastError(err);
+    }
+  };
+
+  const listTitle = list?.title ?? lists.get(task.listId)?.title ?? '';
+  const moveTargets = [...lists.values()].filter((l) => l.id > 0 && !l.isArchived);
+
+  return (
+    <div
+      className={`task-detail${dragOver ? ' is-drop-target' : ''}`}
+      onDragOver={(e) => {
+        if (readOnly || !e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDragOver(true);
+      }}
+      onDragLeave={(e) => e.currentTarget === e.target && setDragOver(false)}
+      onDrop={(e) => {
+        if (readOnly || !e.dataTransfer.files.length) return;
+        e.preventDefault();
+        setDragOver(false);
+        attachments.current?.upload([...e.dataTransfer.files]);
+      }}
+    >
+      <header className="detail-heading">
+        <span className="detail-identifier">
+          {listTitle && <span className="detail-list">{listTitle} › </span>}
+          {task.identifier}
+        </span>
+        <input
+          className="detail-title"
+          aria-label={t('task.detail.title')}
+          value={title}
+          readOnly={readOnly}
+          onChange={(e) => setTitle(e.target.value)}
+          onBlur={saveTitle}
+          onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), (e.target as HTMLInputElement).blur())}
+        />
+        {task.done && <span className="detail-done-tag">{t('task.detail.doneTag')}</span>}
+        {list?.isArchived && <p className="list-archived-note">{t('task.archivedReadOnly')}</p>}
+      </header>
+
+      <div className="detail-columns">
+        <div className="detail-main">
+          <Section id="d-desc" title={t('task.detail.description')}>
+            <Description ref={description} value={task.description} readOnly={readOnly} onSave={(text) => void save({ ...task, description: text })} />
+          </Section>
+          <Section id="d-att" title={t('task.detail.attachments')}>
+            <Attachments
+              ref={attachments}
+              taskId={task.id}
+              attachments={task.attachments}
+              coverId={task.coverImageAttachmentId}
+              readOnly={readOnly}
+              onChange={(att) => setTask((cur) => (cur ? { ...cur, attachments: att } : cur))}
+              onCover={(id) => void save({ ...task, coverImageAttachmentId: id })}
+            />
+          </Section>
+          <Section id="d-rel" title={t('task.detail.relations')}>
+            <Relations ref={relations} task={task} readOnly={readOnly} onChange={(related) => setTask((cur) => (cur ? { ...cur, relatedTasks: related } : cur))} />
+          </Section>
+          {config?.taskCommentsEnabled && (
+            <Section id="d-com" title={t('task.detail.comments')}>
+              <Comments taskId={task.id} readOnly={readOnly} />
+            </Section>
+          )}
+          <p className="detail-muted detail-meta">
+            {task.createdBy && t('task.detail.createdBy', { date: fmt(task.created), user: userLabel(task.createdBy) })}
+            {task.updated && ` · ${t('task.detail.updated', { date: fmt(task.updated) })}`}
+            {task.done && task.doneAt && ` · ${t('task.detail.doneAt', { date: fmt(task.doneAt) })}`}
+          </p>
+        </div>
+
+        <aside className="detail-side" aria-label={t('task.detail.attributes')}>
+          <div className="detail-actions">
+            <button type="button" className={`btn ${task.done ? 'btn-secondary' : 'btn-primary'}`} disabled={readOnly} onClick={() => focusField('done')}>
+              {task.done ? t('task.detail.markUndone') : t('task.detail.markDone')}
+            </button>
+            <FavoriteStar isFavorite={task.isFavorite} title={task.title} onToggle={() => void save({ ...task, isFavorite: !task.isFavorite })} />
+            <SubscriptionControl
+              entity="task"
+              entityId={task.id}
+              subscription={task.subscription as never}
+              onChange={(sub) => setTask((cur) => (cur ? { ...cur, subscription: sub } : cur))}
+            />
+          </div>
+
+          <Section id="d-assign" title={t('task.detail.assignees')}>
+            <div className="chip-row">
+              {task.assignees.map((a) => (
+                <span key={a.id} className="assignee-chip">
+                  <UserAvatar user={a} size={24} />
+                  {userLabel(a)}
+                  {!readOnly && (
+                    <button type="button" className="icon-button" aria-label={t('task.detail.unassign', { name: userLabel(a) })} onClick={() => void unassign(a)}>
+                      ×
+                    </button>
+                  )}
+                </span>
+              ))}
+            </div>
+            {!readOnly && (
+              <div className="detail-search">
+                <input ref={refs.assignees} className="input" aria-label={t('task.detail.assign')} placeholder={t('task.detail.assign')} value={userQuery} onChange={(e) => setUserQuery(e.target.value)} />
+                {userResults.length > 0 && (
+                  <ul className="detail-results">
+                    {userResults.map((u) => (
+                      <li key={u.id}>
+                        <button type="button" className="link-button" onClick={() => void assign(u)}>
+                          {userLabel(u)} ({u.username})
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            )}
+          </Section>
+
+          <Section id="d-labels" title={t('task.detail.labels')}>
+            <div className="chip-row">
+              {task.labels.map((l) => (
+                <LabelChip key={l.id} label={l} onRemove={readOnly ? undefined : () => void dropLabel(l.id)} removeLabel={t('task.detail.removeLabel', { title: l.title })} />
+              ))}
+            </div>
+            {!readOnly && (
+              <>
+                <input
+                  ref={refs.labels}
+                  className="input"
+                  list="detail-label-options"
+                  aria-label={t('task.detail.addLabel')}
+                  placeholder={t('task.detail.addLabel')}
+                  value={labelQuery}
+                  onChange={(e) => setLabelQuery(e.target.value)}
+                  onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), void addLabel(labelQuery))}
+                />
+                <datalist id="detail-label-options">
+                  {labels.filter((l) => !task.labels.some((x) => x.id === l.id)).map((l) => (
+                    <option key={l.id} value={l.title} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Section>
+
+          <Section id="d-dates" title={t('task.detail.dates')}>
+            <div ref={refs.dueDate}>
+              <span className="detail-field-label">{t('task.attributes.dueDate')}</span>
+              <DatePicker label={t('task.attributes.dueDate')} value={task.dueDate} onChange={(d) => !readOnly && void save({ ...task, dueDate: d })} />
+            </div>
+            <span className="detail-field-label">{t('task.attributes.startDate')}</span>
+            <DatePicker label={t('task.attributes.startDate')} value={task.startDate} onChange={(d) => !readOnly && void save({ ...task, startDate: d })} />
+            <span className="detail-field-label">{t('task.attributes.endDate')}</span>
+            <DatePicker label={t('task.attributes.endDate')} value={task.endDate} onChange={(d) => !readOnly && void save({ ...task, endDate: d })} />
+          </Section>
+
+          <Section id="d-rem" title={t('task.detail.reminders')}>
+            {task.reminderDates.map((r, i) => (
+              <div key={`${r.getTime()}-${i}`} className="reminder-row">
+                <DatePicker
+                  label={t('task.detail.reminderN', { n: i + 1 })}
+                  value={r}
+                  clearable={false}
+                  onChange={(d) => !readOnly && d && void save({ ...task, reminderDates: task.reminderDates.map((x, j) => (j === i ? d : x)) })}
+                />
+                {!readOnly && (
+                  <button type="button" className="icon-button" aria-label={t('task.detail.removeReminder', { n: i + 1 })} onClick={() => void save({ ...task, reminderDates: task.reminderDates.filter((_, j) => j !== i) })}>
+                    ×
+                  </button>
+                )}
+              </div>
+            ))}
+            {!readOnly && (
+              <button
+                ref={refs.reminders}
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => {
+                  void requestReminderPermission();
+                  const base = task.dueDate ?? new Date(Date.now() + 3600_000);
+                  void save({ ...task, reminderDates: [...task.reminderDates, new Date(base.getTime())] });
+                }}
+              >
+                {t('task.detail.addReminder')}
+              </button>
+            )}
+          </Section>
+
+          <Section id="d-repeat" title={t('task.detail.repeat')}>
+            <div className="repeat-row">
+              <select
+                className="input"
+                aria-label={t('task.detail.repeatMode')}
+                disabled={readOnly}
+                value={task.repeatMode}
+                onChange={(e) => setRepeat(task.repeatAfter.amount, task.repeatAfter.type, Number(e.target.value))}
+              >
+                <option value={0}>{t('task.detail.repeatDefault')}</option>
+                <option value={1}>{t('task.detail.repeatMonthly')}</option>
+                <option value={2}>{t('task.detail.repeatFromCurrent')}</option>
+              </select>
+              {task.repeatMode !== 1 && (
+                <>
+                  <input
+                    className="input repeat-amount"
+                    type="number"
+                    min={0}
+                    aria-label={t('task.detail.repeatAmount')}
+                    disabled={readOnly}
+                    defaultValue={task.repeatAfter.amount}
+                    key={`${task.id}-${task.repeatAfter.amount}`}
+                    onBlur={(e) => {
+                      const n = Number(e.target.value);
+                      if (n !== task.repeatAfter.amount) setRepeat(n, task.repeatAfter.type, task.repeatMode);
+                    }}
+                  />
+                  <select
+                    className="input"
+                    aria-label={t('task.detail.repeatUnit')}
+                    disabled={readOnly}
+                    value={task.repeatAfter.type}
+                    onChange={(e) => setRepeat(task.repeatAfter.amount, e.target.value as RepeatUnit, task.repeatMode)}
+                  >
+                    {UNITS.map((u) => (
+                      <option key={u} value={u}>
+                        {t(`task.detail.unit.${u}`)}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              )}
+            </div>
+            {repeatError && <p className="field-error">{repeatError}</p>}
+          </Section>
+
+          <Section id="d-prio" title={t('task.detail.priorityAndProgress')}>
+            <select className="input" aria-label={t('task.filters.priority')} disabled={readOnly} value={task.priority} onChange={(e) => void save({ ...task, priority: Number(e.target.value) })}>
+              {['unset', 'low', 'medium', 'high', 'urgent', 'doNow'].map((k, i) => (
+                <option key={k} value={i}>
+                  {t(`task.priority.${k}`)}
+                </option>
+              ))}
+            </select>
+            <select
+              className="input"
+              aria-label={t('task.filters.percentDone')}
+              disabled={readOnly}
+              value={Math.round(task.percentDone * 100)}
+              onChange={(e) => void save({ ...task, percentDone: Number(e.target.value) / 100 })}
+            >
+              {[0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((p) => (
+                <option key={p} value={p}>
+                  {p}%
+                </option>
+              ))}
+            </select>
+            <label className="detail-color">
+              {t('task.detail.color')}
+              <input
+                ref={refs.color}
+                type="color"
+                disabled={readOnly}
+                value={`#${task.hexColor || '1973ff'}`}
+                onChange={(e) => void save({ ...task, hexColor: e.target.value.replace('#', '') })}
+              />
+            </label>
+          </Section>
+
+          <Section id="d-move" title={t('task.detail.move')}>
+            <select
+              ref={refs.move}
+              className="input"
+              aria-label={t('task.detail.move')}
+              disabled={readOnly}
+              value={task.listId}
+              onChange={(e) => void save({ ...task, listId: Number(e.target.value) })}
+            >
+              {!moveTargets.some((l) => l.id === task.listId) && <option value={task.listId}>{listTitle}</option>}
+              {moveTargets.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.title}
+                </option>
+              ))}
+            </select>
+          </Section>
+
+          {!readOnly && (
+            <button type="button" className="btn btn-tertiary detail-delete" onClick={() => setConfirmDelete(true)}>
+              {t('task.detail.deleteTask')}
+            </button>
+          )}
+        </aside>
+      </div>
+      <Modal enabled={confirmDelete} title={t('task.detail.deleteTitle')} onClose={() => setConfirmDelete(false)} onSubmit={() => void doDelete()}>
+        <p>{t('task.detail.deleteText')}</p>
+      </Modal>
+    </div>
+  );
+}

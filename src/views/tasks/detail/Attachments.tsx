@@ -1,0 +1,142 @@
+// Task attachments: upload several files with progress (button or dropped on the page), image previews, cover image, download, delete.
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useT } from '../../../i18n';
+import { deleteAttachment, downloadAttachment, isImage, uploadAttachments } from '../../../api/attachments';
+import type { Attachment } from '../../../api/tasks';
+import { error as toastError } from '../../../app/toast';
+
+export interface AttachmentsHandle {
+  pick: () => void;
+  upload: (files: File[]) => void;
+}
+
+function Preview({ taskId, attachment }: { taskId: number; attachment: Attachment }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let revoked = false;
+    let made: string | null = null;
+    downloadAttachment(taskId, attachment.id).then(
+      (blob) => {
+        if (revoked) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      },
+      () => undefined,
+    );
+    return () => {
+      revoked = true;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [taskId, attachment.id]);
+  return url ? <img className="attachment-preview" src={url} alt={attachment.file.name} /> : <span className="attachment-preview is-empty" aria-hidden="true" />;
+}
+
+export interface AttachmentsProps {
+  taskId: number;
+  attachments: Attachment[];
+  coverId: number;
+  readOnly: boolean;
+  onChange: (attachments: Attachment[]) => void;
+  onCover: (id: number) => void;
+}
+
+export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(function Attachments({ taskId, attachments, coverId, readOnly, onChange, onCover }, ref) {
+  const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const current = useRef(attachments);
+  current.current = attachments;
+
+  const upload = async (files: File[]) => {
+    if (!files.length || readOnly) return;
+    setProgress(0);
+    try {
+      const res = await uploadAttachments(taskId, files, setProgress);
+      onChange([...current.current, ...res.success]);
+      for (const e of res.errors) void toastError(Object.assign(new Error(e.message), { code: e.code }));
+    } catch (err) {
+      void toastError(err);
+    } finally {
+      setProgress(null);
+    }
+  };
+  useImperativeHandle(ref, () => ({ pick: () => input.current?.click(), upload: (f) => void upload(f) }));
+
+  const download = async (a: Attachment) => {
+    try {
+      const blob = await downloadAttachment(taskId, a.id);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = a.file.name;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (err) {
+      void toastError(err);
+    }
+  };
+  const remove = async (a: Attachment) => {
+    if (!window.confirm(t('task.detail.attachmentDeleteConfirm', { name: a.file.name }))) return;
+    try {
+      await deleteAttachment(taskId, a.id);
+      onChange(current.current.filter((x) => x.id !== a.id));
+    } catch (err) {
+      void toastError(err);
+    }
+  };
+
+  return (
+    <div className="detail-attachments">
+      {!readOnly && (
+        <>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            className="visually-hidden"
+            aria-label={t('task.detail.uploadFiles')}
+            onChange={(e) => {
+              void upload([...(e.target.files ?? [])]);
+              e.target.value = '';
+            }}
+          />
+          <button type="button" className="btn btn-secondary" onClick={() => input.current?.click()}>
+            {t('task.detail.uploadFiles')}
+          </button>
+          <span className="detail-muted"> {t('task.detail.dropHint')}</span>
+        </>
+      )}
+      {progress !== null && <progress className="upload-progress" max={1} value={progress} aria-label={t('task.detail.uploading')} />}
+      <ul className="attachment-list">
+        {attachments.map((a) => (
+          <li key={a.id} className="attachment">
+            {isImage(a.file.name) ? <Preview taskId={taskId} attachment={a} /> : <span className="attachment-preview is-file" aria-hidden="true">{a.file.name.split('.').pop()?.toUpperCase()}</span>}
+            <span className="attachment-info">
+              <span className="attachment-name">{a.file.name}</span>
+              <span className="detail-muted">
+                {(a.file.size / 1024).toFixed(1)} KB{a.id === coverId ? ` · ${t('task.detail.cover')}` : ''}
+              </span>
+            </span>
+            <span className="attachment-actions">
+              <button type="button" className="btn btn-tertiary" onClick={() => void download(a)}>
+                {t('task.detail.download')}
+              </button>
+              {!readOnly && isImage(a.file.name) && (
+                <button type="button" className="btn btn-tertiary" onClick={() => onCover(a.id === coverId ? 0 : a.id)}>
+                  {a.id === coverId ? t('task.detail.unsetCover') : t('task.detail.setCover')}
+                </button>
+              )}
+              {!readOnly && (
+                <button type="button" className="btn btn-tertiary" onClick={() => void remove(a)}>
+                  {t('task.detail.delete')}
+                </button>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+});

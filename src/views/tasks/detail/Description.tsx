@@ -1,0 +1,106 @@
+// The task description: markdown edited in a textarea, shown sanitised; task-list checkboxes in the preview toggle the source.
+import { useEffect, useMemo, useRef, useState, forwardRef, useImperativeHandle } from 'react';
+import { marked } from 'marked';
+import DOMPurify from 'dompurify';
+import { useT } from '../../../i18n';
+
+/** Flips the nth "[ ]" / "[x]" checklist box of a markdown text. */
+export function toggleChecklistItem(text: string, index: number): string {
+  let n = -1;
+  return text.replace(/^(\s*(?:[-*+]|\d+\.)\s+)\[([ xX])\]/gm, (whole, lead: string, mark: string) => {
+    n += 1;
+    if (n !== index) return whole;
+    return `${lead}[${mark === ' ' ? 'x' : ' '}]`;
+  });
+}
+
+export function renderMarkdown(text: string): string {
+  const html = marked.parse(text, { async: false, gfm: true, breaks: true }) as string;
+  // Sanitised, then the task-list boxes become clickable (marked renders them disabled).
+  return DOMPurify.sanitize(html).replace(/<input([^>]*?) disabled=""([^>]*)>/g, '<input$1$2>');
+}
+
+export interface DescriptionHandle {
+  edit: () => void;
+}
+
+export const Description = forwardRef<DescriptionHandle, { value: string; readOnly: boolean; onSave: (text: string) => void }>(function Description({ value, readOnly, onSave }, ref) {
+  const t = useT();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const preview = useRef<HTMLDivElement>(null);
+  useEffect(() => setDraft(value), [value]);
+  useImperativeHandle(ref, () => ({
+    edit: () => {
+      if (readOnly) return;
+      setEditing(true);
+      requestAnimationFrame(() => area.current?.focus());
+    },
+  }));
+  const html = useMemo(() => renderMarkdown(value), [value]);
+
+  const onPreviewClick = (e: React.MouseEvent) => {
+    const target = e.target as HTMLElement;
+    if (!(target instanceof HTMLInputElement) || target.type !== 'checkbox' || !preview.current) return;
+    e.preventDefault();
+    if (readOnly) return;
+    const boxes = [...preview.current.querySelectorAll('input[type="checkbox"]')];
+    onSave(toggleChecklistItem(value, boxes.indexOf(target)));
+  };
+
+  if (editing) {
+    return (
+      <div className="detail-description">
+        <textarea
+          ref={area}
+          className="detail-description-input"
+          aria-label={t('task.detail.description')}
+          value={draft}
+          rows={Math.max(6, draft.split('\n').length + 1)}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              setEditing(false);
+              setDraft(value);
+            }
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              onSave(draft);
+              setEditing(false);
+            }
+          }}
+        />
+        <div className="detail-row-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              onSave(draft);
+              setEditing(false);
+            }}
+          >
+            {t('task.detail.save')}
+          </button>
+          <button type="button" className="btn btn-tertiary" onClick={() => (setEditing(false), setDraft(value))}>
+            {t('task.detail.cancel')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="detail-description">
+      {value.trim() === '' ? (
+        <p className="detail-muted">{t('task.detail.noDescription')}</p>
+      ) : (
+        <div ref={preview} className="markdown" onClick={onPreviewClick} dangerouslySetInnerHTML={{ __html: html }} />
+      )}
+      {!readOnly && (
+        <button type="button" className="btn btn-secondary" onClick={() => (setEditing(true), requestAnimationFrame(() => area.current?.focus()))}>
+          {t('task.detail.editDescription')}
+        </button>
+      )}
+    </div>
+  );
+});
