@@ -22,14 +22,14 @@ const ctx = (listId: number | null): CommandContext => ({ navigate: vi.fn(), rou
 
 describe('key overrides', () => {
   let registry: Registry;
-  const runs: Record<string, ReturnType<typeof vi.fn>> = {};
+  const runs: Record<string, ReturnType<typeof vi.fn<() => void>>> = {};
 
   beforeEach(() => {
     localStorage.clear();
     reloadOverrides();
     registry = createRegistry();
     const add = (id: string, section: string, keys: string[], when?: (c: CommandContext) => boolean) => {
-      runs[id] = vi.fn();
+      runs[id] = vi.fn<() => void>();
       registry.register({ id, title: id, section, keys, when, run: runs[id] });
     };
     add('help', 'general', ['?']);
