@@ -97,3 +97,44 @@ test('a task with no list named shows the list-required error and keeps the text
   await expect(page.getByRole('alert')).toContainText('Please specify a list');
   await expect(input).toHaveValue('Somewhere +Nowhere');
 });
+
+async function createTask(request: APIRequestContext, account: Account, listId: number, body: Record<string, unknown>): Promise<ServerTask> {
+  const res = await request.put(`/api/v1/lists/${listId}`, { headers: { authorization: `Bearer ${account.token}` }, data: body });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()) as ServerTask;
+}
+
+test('a repeat set in the task detail moves the due date on when the task is marked done', async ({ page, request }) => {
+  const account = await signUp(request, page, 'rp');
+  const listId = await createList(request, account, 'Chores');
+  const due = new Date(Date.now() + 2 * 86_400_000);
+  due.setSeconds(0, 0);
+  const task = await createTask(request, account, listId, { title: 'Water plants', due_date: due.toISOString() });
+  await page.goto(`/tasks/${task.id}`);
+  await expect(page.getByRole('textbox', { name: 'Task title' })).toHaveValue('Water plants');
+  const amount = page.getByRole('spinbutton', { name: 'Repeat every (amount)' });
+  await amount.fill('1');
+  await page.getByRole('combobox', { name: 'Repeat unit' }).selectOption('weeks');
+  await expect.poll(async () => (await api<{ repeat_after: number }>(request, account, `/tasks/${task.id}`)).repeat_after).toBe(7 * 86_400);
+  await page.getByRole('button', { name: 'Mark as done' }).click();
+  await expect.poll(async () => new Date((await api<ServerTask>(request, account, `/tasks/${task.id}`)).due_date).getTime()).toBe(due.getTime() + 7 * 86_400_000);
+  const after = await api<ServerTask>(request, account, `/tasks/${task.id}`);
+  expect(after.done).toBe(false);
+});
+
+test('upload an attachment in the task detail and download it', async ({ page, request }) => {
+  const account = await signUp(request, page, 'at');
+  const listId = await createList(request, account, 'Papers');
+  const task = await createTask(request, account, listId, { title: 'Tax return' });
+  await page.goto(`/tasks/${task.id}`);
+  await expect(page.getByRole('textbox', { name: 'Task title' })).toHaveValue('Tax return');
+  await page.getByLabel('Upload files').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello attachments') }]);
+  await expect(page.locator('.attachment-name', { hasText: 'notes.txt' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('notes.txt');
+  const path = await file.path();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync(path, 'utf8')).toBe('hello attachments');
+});

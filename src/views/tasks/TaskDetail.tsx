@@ -56,6 +56,8 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
   const [userQuery, setUserQuery] = useState('');
   const [userResults, setUserResults] = useState<UserRef[]>([]);
   const [dragOver, setDragOver] = useState(false);
+  /** The amount being typed; saved on blur or together with a unit change. */
+  const [repeatAmount, setRepeatAmount] = useState('0');
   const setOpenTask = useSetAtom(openTaskIdAtom);
   const request = useAtomValue(taskFieldRequestAtom);
   const labels = useAtomValue(labelsAtom);
@@ -85,6 +87,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
         if (!live) return;
         setTask(loaded);
         setTitle(loaded.title);
+        setRepeatAmount(String(loaded.repeatAfter.amount));
         scheduleReminders([loaded]);
         getList(loaded.listId).then((l) => live && setList(l), () => undefined);
       },
@@ -208,7 +211,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
     }
   };
   const setRepeat = (amount: number, type: RepeatUnit, mode: number) => {
-    if (mode !== 1 && amount < 0) return setRepeatError(t('task.detail.repeatAmountPositive'));
+    if (mode !== 1 && (!Number.isFinite(amount) || amount < 0)) return setRepeatError(t('task.detail.repeatAmountPositive'));
     setRepeatError(null);
     void save({ ...task, repeatAfter: { amount, type }, repeatMode: mode, repeatFromCurrentDate: mode === 2 });
   };
@@ -416,7 +419,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
                 aria-label={t('task.detail.repeatMode')}
                 disabled={readOnly}
                 value={task.repeatMode}
-                onChange={(e) => setRepeat(task.repeatAfter.amount, task.repeatAfter.type, Number(e.target.value))}
+                onChange={(e) => setRepeat(Number(repeatAmount), task.repeatAfter.type, Number(e.target.value))}
               >
                 <option value={0}>{t('task.detail.repeatDefault')}</option>
                 <option value={1}>{t('task.detail.repeatMonthly')}</option>
@@ -430,10 +433,10 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
                     min={0}
                     aria-label={t('task.detail.repeatAmount')}
                     disabled={readOnly}
-                    defaultValue={task.repeatAfter.amount}
-                    key={`${task.id}-${task.repeatAfter.amount}`}
-                    onBlur={(e) => {
-                      const n = Number(e.target.value);
+                    value={repeatAmount}
+                    onChange={(e) => setRepeatAmount(e.target.value)}
+                    onBlur={() => {
+                      const n = Number(repeatAmount);
                       if (n !== task.repeatAfter.amount) setRepeat(n, task.repeatAfter.type, task.repeatMode);
                     }}
                   />
@@ -442,7 +445,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
                     aria-label={t('task.detail.repeatUnit')}
                     disabled={readOnly}
                     value={task.repeatAfter.type}
-                    onChange={(e) => setRepeat(task.repeatAfter.amount, e.target.value as RepeatUnit, task.repeatMode)}
+                    onChange={(e) => setRepeat(Number(repeatAmount), e.target.value as RepeatUnit, task.repeatMode)}
                   >
                     {UNITS.map((u) => (
                       <option key={u} value={u}>
