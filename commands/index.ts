@@ -4,6 +4,7 @@ import { navigationCommands } from './navigation';
 import { organisingCommands } from './organising';
 import { paletteCommands } from './palette';
 import { viewCommands } from './views';
+import { listNavigationCommands, taskSelectionCommands } from './taskSelection';
 import { settingsCommands } from './settings';
 import { taskCommands } from './tasks';
 
@@ -21,6 +22,8 @@ export function registerAppCommands(): void {
   registry.registerAll(organisingCommands);
   registry.registerAll(paletteCommands);
   registry.registerAll(viewCommands);
+  registry.registerAll(taskSelectionCommands);
+  registry.registerAll(listNavigationCommands);
   registry.registerAll(settingsCommands);
   registry.registerAll(taskCommands);
 }

@@ -48,3 +48,23 @@ export function selectRange(sel: ListSelection, ids: readonly number[]): ListSel
 export function clearSelection(sel: ListSelection): ListSelection {
   return { ...sel, selectedIds: [], anchorId: null };
 }
+
+/** The list view that keyboard navigation drives right now (one at a time: the view on screen). */
+export interface ActiveListNav {
+  scope: string;
+  /** The visible task ids in display order. */
+  ids: () => readonly number[];
+  open: (id: number) => void;
+  /** Scrolls a row into view (virtualised lists render only what is visible). */
+  reveal?: (id: number) => void;
+}
+
+let activeNav: ActiveListNav | null = null;
+
+export function setActiveListNav(nav: ActiveListNav | null): void {
+  activeNav = nav;
+}
+
+export function activeListNav(): ActiveListNav | null {
+  return activeNav;
+}

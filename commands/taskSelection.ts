@@ -1,0 +1,221 @@
+// Task commands for the selected tasks (list keyboard selection) or else the open task: done, due date, priority, label, assign, move, colour, favorite, delete.
+// API and state modules load on first use, so the boot bundle only carries these definitions.
+import type { Command, CommandContext } from './registry';
+import { appStore } from '../src/state/store';
+import {
+  activeListNav,
+  clearSelection,
+  listSelectionAtom,
+  moveFocus,
+  selectRange,
+  selectedTaskIdsAtom,
+  toggleFocused,
+  type ListSelection,
+} from '../src/state/selection';
+import { openTaskIdAtom } from '../src/state/taskDetail';
+
+/** The tasks a command acts on: the keyboard selection when there is one, else the task open in the detail view. */
+export function targetTaskIds(ctx: CommandContext): number[] {
+  const selected = ctx.selectedTaskIds ?? appStore.get(selectedTaskIdsAtom);
+  if (selected.length > 0) return [...selected];
+  const open = ctx.taskId ?? appStore.get(openTaskIdAtom);
+  return open != null ? [open] : [];
+}
+
+const hasTargets = (ctx: CommandContext) => ctx.signedIn && targetTaskIds(ctx).length > 0;
+
+/** Thrown for input the command cannot use; the palette shows the message and keeps the text. */
+export class SelectionInputError extends Error {
+  constructor(readonly key: string) {
+    super(key);
+  }
+}
+
+type Task = import('../src/api/tasks').Task;
+
+/** Loads each target fresh (the server replaces a task on update), changes it and saves it, then reports once. */
+async function updateEach(ctx: CommandContext, change: (task: Task) => Task | Promise<Task>): Promise<void> {
+  const ids = targetTaskIds(ctx);
+  const [{ getTask }, { saveTask }, toast] = await Promise.all([import('../src/api/tasks'), import('../src/state/tasks'), import('../src/app/toast')]);
+  try {
+    for (const id of ids) await saveTask(await change(await getTask(id)));
+  } catch (err) {
+    void toast.error(err);
+    throw err;
+  }
+  const { t } = await import('../src/i18n');
+  void toast.success(t('taskSelection.done', { count: ids.length }));
+}
+
+function required(input: string | undefined): string {
+  const value = input?.trim() ?? '';
+  if (value === '') throw new SelectionInputError('palette.inputRequired');
+  return value;
+}
+
+async function fail(key: string): Promise<never> {
+  const [{ error }, { t }] = await Promise.all([import('../src/app/toast'), import('../src/i18n')]);
+  void error(new Error(t(key)));
+  throw new SelectionInputError(key);
+}
+
+function bulk(id: string, run: Command['run'], input?: string): Command {
+  return { id, title: `taskSelection.${id.split('.')[1]}`, section: 'selection', when: hasTargets, input, run };
+}
+
+export const taskSelectionCommands: Command[] = [
+  bulk('selection.markDone', (ctx) => updateEach(ctx, (task) => ({ ...task, done: true }))),
+  bulk('selection.markUndone', (ctx) => updateEach(ctx, (task) => ({ ...task, done: false }))),
+  bulk(
+    'selection.setDueDate',
+    async (ctx, input) => {
+      const { parseDate } = await import('../parsers');
+      const { date } = parseDate(required(input));
+      if (!date) return fail('taskSelection.invalidDate');
+      await updateEach(ctx, (task) => ({ ...task, dueDate: date }));
+    },
+    'taskSelection.placeholder.dueDate',
+  ),
+  bulk(
+    'selection.setPriority',
+    async (ctx, input) => {
+      const priority = Number(required(input));
+      if (!Number.isInteger(priority) || priority < 0 || priority > 5) return fail('taskSelection.invalidPriority');
+      await updateEach(ctx, (task) => ({ ...task, priority }));
+    },
+    'taskSelection.placeholder.priority',
+  ),
+  bulk(
+    'selection.addLabel',
+    async (ctx, input) => {
+      const title = required(input);
+      const state = await import('../src/state/namespaces');
+      if (!appStore.get(state.labelsLoadedAtom)) await state.loadLabels();
+      let label = appStore.get(state.labelsAtom).find((l) => l.title.toLocaleLowerCase() === title.toLocaleLowerCase());
+      if (!label) {
+        // Labels are created when missing, as quick-add does.
+        const { createLabel } = await import('../src/api/labels');
+        label = await createLabel({ title });
+        state.upsertLabel(label);
+      }
+      const found = label;
+      const { addLabelToTask } = await import('../src/api/taskLabels');
+      await updateEach(ctx, async (task) => {
+        if (!task.labels.some((l) => l.id === found.id)) await addLabelToTask(task.id, found.id);
+        return { ...task, labels: task.labels.some((l) => l.id === found.id) ? task.labels : [...task.labels, found] };
+      });
+    },
+    'taskSelection.placeholder.label',
+  ),
+  bulk(
+    'selection.assign',
+    async (ctx, input) => {
+      const name = required(input).replace(/^@/, '');
+      const { searchUsers, addAssignee } = await import('../src/api/assignees');
+      const lower = name.toLocaleLowerCase();
+      const user = (await searchUsers(name)).find((u) => [u.username, u.name ?? '', u.email ?? ''].some((v) => v !== '' && v.toLocaleLowerCase() === lower));
+      if (!user) return fail('taskSelection.unknownUser');
+      await updateEach(ctx, async (task) => {
+        if (task.assignees.some((a) => a.id === user.id)) return task;
+        await addAssignee(task.id, user.id);
+        return { ...task, assignees: [...task.assignees, user] };
+      });
+    },
+    'taskSelection.placeholder.assign',
+  ),
+  bulk(
+    'selection.move',
+    async (ctx, input) => {
+      const title = required(input).toLocaleLowerCase();
+      const state = await import('../src/state/namespaces');
+      const list = [...appStore.get(state.listsByIdAtom).values()].find((l) => l.title.toLocaleLowerCase() === title);
+      if (!list) return fail('taskSelection.unknownList');
+      await updateEach(ctx, (task) => ({ ...task, listId: list.id }));
+    },
+    'taskSelection.placeholder.move',
+  ),
+  bulk(
+    'selection.setColor',
+    async (ctx, input) => {
+      const hex = required(input).replace(/^#/, '');
+      if (!/^[0-9a-f]{6}$/i.test(hex)) return fail('taskSelection.invalidColor');
+      await updateEach(ctx, (task) => ({ ...task, hexColor: hex.toLowerCase() }));
+    },
+    'taskSelection.placeholder.color',
+  ),
+  bulk('selection.favorite', (ctx) => updateEach(ctx, (task) => ({ ...task, isFavorite: !task.isFavorite }))),
+  bulk(
+    'selection.delete',
+    async (ctx, input) => {
+      // The confirmation is typed: a palette command takes text, and a stray Enter must not delete anything.
+      const { t } = await import('../src/i18n');
+      if (required(input).toLocaleLowerCase() !== t('taskSelection.confirmWord').toLocaleLowerCase()) return fail('taskSelection.deleteNotConfirmed');
+      const ids = targetTaskIds(ctx);
+      const [{ deleteTask }, { removeTask }, toast] = await Promise.all([import('../src/api/tasks'), import('../src/state/tasks'), import('../src/app/toast')]);
+      for (const id of ids) {
+        await deleteTask(id);
+        removeTask(id);
+      }
+      appStore.set(listSelectionAtom, (s) => clearSelection(s));
+      void toast.success(t('taskSelection.deleted', { count: ids.length }));
+    },
+    'taskSelection.placeholder.confirmDelete',
+  ),
+];
+
+/**
+ * List navigation applies while a task list view is on screen and no dialog (palette, help, confirm) is open;
+ * Enter also leaves buttons and links alone, so it never steals their activation.
+ */
+function navActive(ctx: CommandContext): boolean {
+  if (!ctx.signedIn || activeListNav() === null) return false;
+  return typeof document === 'undefined' || document.querySelector('[role="dialog"]') === null;
+}
+
+function focusOnControl(): boolean {
+  const el = typeof document === 'undefined' ? null : document.activeElement;
+  return !!el && el !== document.body && el.closest('button, a, [role="button"], [role="menuitem"], summary') !== null;
+}
+
+function updateSelection(change: (s: ListSelection, ids: readonly number[]) => ListSelection): void {
+  const nav = activeListNav();
+  if (!nav) return;
+  const ids = nav.ids();
+  const before = appStore.get(listSelectionAtom);
+  const scoped = before.scope === nav.scope ? before : { scope: nav.scope, focusedId: null, selectedIds: [], anchorId: null };
+  const next = change(scoped, ids);
+  appStore.set(listSelectionAtom, next);
+  if (next.focusedId !== null && next.focusedId !== before.focusedId) nav.reveal?.(next.focusedId);
+}
+
+const focusedNow = () => {
+  const nav = activeListNav();
+  const s = appStore.get(listSelectionAtom);
+  return nav && s.scope === nav.scope ? s.focusedId : null;
+};
+
+function nav(id: string, keys: string[], run: () => void, when: (ctx: CommandContext) => boolean = navActive): Command {
+  return { id, title: `taskSelection.nav.${id.split('.')[1]}`, section: 'listNavigation', keys, when, run };
+}
+
+export const listNavigationCommands: Command[] = [
+  nav('listNav.down', ['j', 'ArrowDown'], () => updateSelection((s, ids) => moveFocus(s, ids, 1))),
+  nav('listNav.up', ['k', 'ArrowUp'], () => updateSelection((s, ids) => moveFocus(s, ids, -1))),
+  nav(
+    'listNav.open',
+    ['Enter'],
+    () => {
+      const id = focusedNow();
+      if (id !== null) activeListNav()?.open(id);
+    },
+    (ctx) => navActive(ctx) && focusedNow() !== null && !focusOnControl(),
+  ),
+  nav('listNav.toggle', ['x'], () => updateSelection((s) => toggleFocused(s)), (ctx) => navActive(ctx) && focusedNow() !== null),
+  nav('listNav.range', ['Shift+x'], () => updateSelection((s, ids) => selectRange(s, ids)), (ctx) => navActive(ctx) && focusedNow() !== null),
+  nav(
+    'listNav.clear',
+    ['Escape'],
+    () => updateSelection((s) => ({ ...clearSelection(s), focusedId: null })),
+    (ctx) => navActive(ctx) && (appStore.get(listSelectionAtom).selectedIds.length > 0 || focusedNow() !== null),
+  ),
+];

@@ -1,0 +1,65 @@
+// List keyboard navigation for task views: registers the view as the target of the j/k/x/shift+x/Enter/Escape commands and exposes row state.
+import { useEffect, useRef } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { EMPTY_SELECTION, listSelectionAtom, setActiveListNav, activeListNav, type ListSelection } from '../state/selection';
+import './palette/listNav.css';
+
+export interface ListKeyboardNavOptions {
+  /** Identifies the view (e.g. "list:12", "upcoming"); a new scope starts with an empty selection. */
+  scope: string;
+  /** Visible task ids in display order. */
+  ids: readonly number[];
+  onOpen: (id: number) => void;
+  /** Brings a row into view; virtualised lists pass their scrollToIndex. */
+  reveal?: (id: number, index: number) => void;
+}
+
+export interface RowNavProps {
+  'data-kbd-focused'?: 'true';
+  'aria-selected'?: boolean;
+  className: string;
+}
+
+/**
+ * The keys themselves are registry commands (commands/taskSelection.ts), so the help modal lists them and they
+ * can be rebound; this hook only tells those commands which view they drive and returns each row's state.
+ */
+export function useListKeyboardNav({ scope, ids, onOpen, reveal }: ListKeyboardNavOptions) {
+  const selection = useAtomValue(listSelectionAtom);
+  const setSelection = useSetAtom(listSelectionAtom);
+  const latest = useRef({ ids, onOpen, reveal });
+  latest.current = { ids, onOpen, reveal };
+
+  useEffect(() => {
+    setSelection((s) => (s.scope === scope ? s : { ...EMPTY_SELECTION, scope }));
+    const nav = {
+      scope,
+      ids: () => latest.current.ids,
+      open: (id: number) => latest.current.onOpen(id),
+      reveal: (id: number) => latest.current.reveal?.(id, latest.current.ids.indexOf(id)),
+    };
+    setActiveListNav(nav);
+    return () => {
+      if (activeListNav() === nav) setActiveListNav(null);
+      // Leaving the view drops its selection, so bulk commands never act on tasks that are not on screen.
+      setSelection((s) => (s.scope === scope ? EMPTY_SELECTION : s));
+    };
+  }, [scope, setSelection]);
+
+  const current: ListSelection = selection.scope === scope ? selection : EMPTY_SELECTION;
+  const selected = new Set(current.selectedIds);
+
+  return {
+    focusedId: current.focusedId,
+    selectedIds: current.selectedIds,
+    rowProps(id: number): RowNavProps {
+      const focused = current.focusedId === id;
+      const isSelected = selected.has(id);
+      return {
+        ...(focused ? { 'data-kbd-focused': 'true' as const } : {}),
+        ...(current.selectedIds.length > 0 ? { 'aria-selected': isSelected } : {}),
+        className: `kbd-row${focused ? ' kbd-row-focused' : ''}${isSelected ? ' kbd-row-selected' : ''}`,
+      };
+    },
+  };
+}
