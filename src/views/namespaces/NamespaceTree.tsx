@@ -107,7 +107,20 @@ export default function NamespaceTree() {
   }
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(e) => void onDragEnd(e)}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={(e) => void onDragEnd(e)}
+      accessibility={{
+        screenReaderInstructions: { draggable: t('namespace.dragInstructions') },
+        announcements: {
+          onDragStart: () => t('namespace.dragStarted'),
+          onDragOver: () => undefined,
+          onDragEnd: ({ over }) => (over ? t('namespace.dragDropped') : t('namespace.dragCancelled')),
+          onDragCancel: () => t('namespace.dragCancelled'),
+        },
+      }}
+    >
       <div className="ns-tree" aria-label={t('namespace.tree')} role="region">
         {visible.map((ns) => (
           <NamespaceGroup key={ns.id} ns={ns} collapsed={!!collapsed[ns.id]} onToggle={() => toggle(ns.id)} saving={saving} />

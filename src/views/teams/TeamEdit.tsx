@@ -101,6 +101,7 @@ export default function TeamEdit() {
       <header className="page-header">
         <h1 className="page-title">{t('team.edit.titleOf', { name: team.name })}</h1>
       </header>
+      {!isAdmin && team.description && <p className="muted">{team.description}</p>}
       {isAdmin && (
         <form className="card team-section" onSubmit={(e) => void save(e)} aria-label={t('team.edit.title')} noValidate>
           <TextField label={t('team.fields.name')} value={name} onChange={(e) => setName(e.target.value)} error={nameError} />
