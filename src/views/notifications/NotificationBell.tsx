@@ -19,6 +19,7 @@ export default function NotificationBell({ poll = true }: { poll?: boolean }) {
   const [open, setOpen] = useState(false);
   const unread = useAtomValue(unreadCountAtom);
   const root = useRef<HTMLDivElement>(null);
+  const bell = useRef<HTMLButtonElement>(null);
 
   useEffect(() => (poll ? pollNotifications() : undefined), [poll]);
 
@@ -28,7 +29,12 @@ export default function NotificationBell({ poll = true }: { poll?: boolean }) {
     const onDown = (e: PointerEvent) => {
       if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      // Keyboard users continue from the bell.
+      bell.current?.focus();
+    };
     document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -40,6 +46,7 @@ export default function NotificationBell({ poll = true }: { poll?: boolean }) {
   return (
     <div className="notif" ref={root}>
       <button
+        ref={bell}
         type="button"
         className="icon-button notif-bell"
         aria-label={unread > 0 ? t('notification.bellUnread', { count: unread }) : t('notification.title')}
@@ -64,8 +71,11 @@ export function NotificationPopup({ onClose }: { onClose: () => void }) {
   const shown = list.filter((n) => n.name !== '');
   const unread = useAtomValue(unreadCountAtom);
   const run = useRunCommand();
+  const popup = useRef<HTMLDivElement>(null);
+  // Opening moves focus into the popup so the notifications are the next thing the keyboard reaches.
+  useEffect(() => popup.current?.focus(), []);
   return (
-    <div className="notif-popup" role="dialog" aria-label={t('notification.title')}>
+    <div className="notif-popup" role="dialog" aria-label={t('notification.title')} ref={popup} tabIndex={-1}>
       <header className="notif-header">
         <h2 className="notif-title">{t('notification.title')}</h2>
         {unread > 0 && (
