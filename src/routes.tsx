@@ -54,7 +54,7 @@ export const routeTable: RouteDef[] = [
   { name: 'list.list', path: '/lists/:listId/list', layout: 'app', load: () => import('./views/lists/ListView') },
   { name: 'list.gantt', path: '/lists/:listId/gantt', layout: 'app' },
   { name: 'list.table', path: '/lists/:listId/table', layout: 'app' },
-  { name: 'list.kanban', path: '/lists/:listId/kanban', layout: 'app' },
+  { name: 'list.kanban', path: '/lists/:listId/kanban', layout: 'app', load: () => import('./views/lists/KanbanView') },
   { name: 'teams.index', path: '/teams', layout: 'app', load: () => import('./views/teams/TeamsIndex') },
   { name: 'teams.create', path: '/teams/new', layout: 'app', load: () => import('./views/teams/TeamCreate') },
   { name: 'teams.edit', path: '/teams/:id/edit', layout: 'app', load: () => import('./views/teams/TeamEdit') },

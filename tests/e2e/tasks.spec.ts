@@ -138,3 +138,60 @@ test('upload an attachment in the task detail and download it', async ({ page, r
   const { readFileSync } = await import('node:fs');
   expect(readFileSync(path, 'utf8')).toBe('hello attachments');
 });
+
+interface ServerBucket {
+  id: number;
+  title: string;
+}
+
+async function dragCard(page: Page, taskTitle: string, bucketTitle: string) {
+  const card = page.locator('.kanban-card', { hasText: taskTitle });
+  const target = page.locator('.kanban-bucket', { has: page.locator(`input[value="${bucketTitle}"]`) }).locator('.kanban-cards');
+  const from = (await card.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 30, { steps: 15 });
+  await page.waitForTimeout(100);
+  await page.mouse.up();
+}
+
+async function kanbanFixture(request: APIRequestContext, page: Page, prefix: string) {
+  const account = await signUp(request, page, prefix);
+  const listId = await createList(request, account, 'Board');
+  const headers = { authorization: `Bearer ${account.token}` };
+  const buckets = (await (await request.get(`/api/v1/lists/${listId}/buckets`, { headers })).json()) as ServerBucket[];
+  const doneRes = await request.put(`/api/v1/lists/${listId}/buckets`, { headers, data: { title: 'Finished' } });
+  const done = (await doneRes.json()) as ServerBucket;
+  expect((await request.post(`/api/v1/lists/${listId}/buckets/${done.id}`, { headers, data: { title: 'Finished', is_done_bucket: true } })).ok()).toBeTruthy();
+  return { account, listId, first: buckets[0], done, headers };
+}
+
+test('dragging a card to the done bucket marks the task done, still after reload', async ({ page, request }) => {
+  const { account, listId, first } = await kanbanFixture(request, page, 'kb');
+  const task = await createTask(request, account, listId, { title: 'Ship it', bucket_id: first.id });
+  await page.goto(`/lists/${listId}/kanban`);
+  await expect(page.locator('.kanban-card', { hasText: 'Ship it' })).toBeVisible();
+  await dragCard(page, 'Ship it', 'Finished');
+  await expect.poll(async () => (await api<ServerTask>(request, account, `/tasks/${task.id}`)).done).toBe(true);
+  await page.reload();
+  const doneColumn = page.locator('.kanban-bucket', { has: page.locator('input[value="Finished"]') });
+  await expect(doneColumn.locator('.kanban-card', { hasText: 'Ship it' })).toHaveClass(/is-done/);
+});
+
+test('a drag the server refuses (bucket limit) is rolled back', async ({ page, request }) => {
+  const { account, listId, first, headers } = await kanbanFixture(request, page, 'kr');
+  const fullRes = await request.put(`/api/v1/lists/${listId}/buckets`, { headers, data: { title: 'Full' } });
+  const full = (await fullRes.json()) as ServerBucket;
+  await createTask(request, account, listId, { title: 'Occupant', bucket_id: full.id });
+  expect((await request.post(`/api/v1/lists/${listId}/buckets/${full.id}`, { headers, data: { title: 'Full', limit: 1 } })).ok()).toBeTruthy();
+  const task = await createTask(request, account, listId, { title: 'Mover', bucket_id: first.id });
+  await page.goto(`/lists/${listId}/kanban`);
+  await expect(page.locator('.kanban-card', { hasText: 'Mover' })).toBeVisible();
+  await dragCard(page, 'Mover', 'Full');
+  await expect(page.getByText('The bucket is full.')).toBeVisible();
+  const firstColumn = page.locator('.kanban-bucket', { has: page.locator(`input[value="${first.title}"]`) });
+  await expect(firstColumn.locator('.kanban-card', { hasText: 'Mover' })).toBeVisible();
+  expect((await api<{ bucket_id: number }>(request, account, `/tasks/${task.id}`)).bucket_id).toBe(first.id);
+});

@@ -12,6 +12,7 @@ type ParamsView = ComponentType<{ params?: Record<string, string> }>;
 /** Views that can stay rendered behind the modal; they take their route params as a prop there. */
 const BACKDROPS: Record<string, ParamsView> = {
   'list.list': lazy(() => import('../lists/ListView')),
+  'list.kanban': lazy(() => import('../lists/KanbanView')),
   home: lazy(() => import('../home/Home')) as ParamsView,
 };
 
