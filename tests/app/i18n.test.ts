@@ -1,0 +1,78 @@
+// Locales: German and French translate every English key with the same placeholders; the picker offers the 13 locales;
+// dates follow the language.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SUPPORTED_LOCALES } from '../../src/constants';
+import { setLanguage, t } from '../../src/i18n';
+import { dateLocaleName, formatDate, loadDateLocale, DATE_FORMAT_SHORT } from '../../src/i18n/dateLocale';
+import { LANGUAGE_NAMES } from '../../src/views/settings/languages';
+
+type Messages = { [key: string]: string | Messages };
+
+function load(locale: string): Messages {
+  return JSON.parse(readFileSync(path.resolve('src/i18n/locales', `${locale}.json`), 'utf8')) as Messages;
+}
+
+function flatten(dict: Messages, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(dict)) {
+    if (typeof v === 'string') out.set(prefix + k, v);
+    else for (const [kk, vv] of flatten(v, `${prefix}${k}.`)) out.set(kk, vv);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+const en = flatten(load('en'));
+
+describe.each(['de-DE', 'fr-FR'])('%s', (locale) => {
+  const messages = flatten(load(locale));
+
+  it('translates every English key', () => {
+    const missing = [...en.keys()].filter((k) => !messages.get(k)?.trim());
+    expect(missing, `keys of en.json missing from ${locale}.json`).toEqual([]);
+  });
+
+  // A placeholder English does not fill would show as a literal "{name}"; leaving one out only loses a detail.
+  it('uses only placeholders the English message has', () => {
+    const wrong = [...en]
+      .filter(([k, v]) => messages.has(k) && placeholders(messages.get(k)!).some((p) => !placeholders(v).includes(p)))
+      .map(([k]) => k);
+    expect(wrong, `messages of ${locale}.json with {placeholders} English does not have`).toEqual([]);
+  });
+});
+
+describe('languages', () => {
+  afterAll(() => setLanguage('en', false));
+
+  it('offers the 13 locales of the spec in the picker, each by its own name', () => {
+    expect(SUPPORTED_LOCALES).toHaveLength(13);
+    for (const l of SUPPORTED_LOCALES) expect(LANGUAGE_NAMES[l]).toBeTruthy();
+  });
+
+  it('switches the messages, and falls back to English per key for the other locales', async () => {
+    await setLanguage('de-DE', false);
+    expect(t('user.settings.general.title')).toBe('Allgemeine Einstellungen');
+    await setLanguage('fr-FR', false);
+    expect(t('user.settings.general.title')).toBe('Paramètres généraux');
+    await setLanguage('it-IT', false);
+    expect(t('user.settings.general.title')).toBe('General settings');
+  });
+
+  it('formats dates with the date locale of the language (en → en-GB, de and de-swiss → de, fr, ru)', async () => {
+    expect(dateLocaleName('en')).toBe('en-GB');
+    expect(dateLocaleName('de-DE')).toBe('de');
+    expect(dateLocaleName('de-swiss')).toBe('de');
+    expect(dateLocaleName('fr-FR')).toBe('fr');
+    expect(dateLocaleName('ru-RU')).toBe('ru');
+    expect(dateLocaleName('nl-NL')).toBe('en-GB');
+    const day = new Date(2030, 2, 4, 10, 30);
+    expect(formatDate(day, DATE_FORMAT_SHORT, 'en')).toBe('4 Mar 2030');
+    await loadDateLocale('de-DE');
+    await loadDateLocale('fr-FR');
+    expect(formatDate(day, DATE_FORMAT_SHORT, 'de-DE')).toBe('4 März 2030');
+    expect(formatDate(day, DATE_FORMAT_SHORT, 'fr-FR')).toBe('4 mars 2030');
+  });
+});
