@@ -31,9 +31,9 @@ export function ListCard({ list, onToggleFavorite }: { list: List; onToggleFavor
   }, [list.id, hasBackground]);
 
   const color = list.hexColor ? `#${list.hexColor}` : 'var(--border-strong)';
+  // The card is a box with a stretched link and a separate star button: a button may not sit inside a link.
   return (
-    <Link
-      to={pathFor('list.index', { listId: list.id })}
+    <div
       className={`list-card${background ? ' has-background' : ''}${hasBackground && !background ? ' is-placeholder' : ''}`}
       style={{ borderLeftColor: color, backgroundImage: background ? `url(${background})` : undefined }}
     >
@@ -43,7 +43,9 @@ export function ListCard({ list, onToggleFavorite }: { list: List; onToggleFavor
           <FavoriteStar isFavorite={list.isFavorite} title={list.title} onToggle={() => onToggleFavorite(list)} className="list-card-star" />
         )}
       </span>
-      <span className="list-card-title">{list.title}</span>
-    </Link>
+      <Link to={pathFor('list.index', { listId: list.id })} className="list-card-title">
+        {list.title}
+      </Link>
+    </div>
   );
 }
