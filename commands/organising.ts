@@ -207,6 +207,54 @@ export const organisingCommands: Command[] = [
     },
   },
   {
+    // The labels page's delete button runs this with the label id.
+    id: 'label.delete',
+    title: 'organising.commands.deleteLabel',
+    section: 'label',
+    when: signedIn,
+    run: async (_ctx, input) => {
+      const id = Number(input);
+      if (!Number.isInteger(id) || id <= 0) return;
+      const { deleteLabel } = await import('../src/api/labels');
+      await deleteLabel(id);
+      (await nsState()).removeLabelFromState(id);
+      void (await toast()).success('label.deleteSuccess');
+    },
+  },
+  {
+    // The team page's confirmation runs this with the team id.
+    id: 'team.leave',
+    title: 'organising.commands.leaveTeam',
+    section: 'team',
+    when: (ctx) => ctx.signedIn && ctx.routeName === 'teams.edit',
+    run: async (ctx, input) => {
+      const id = Number(input);
+      if (!Number.isInteger(id) || id <= 0) return;
+      const { appStore } = await import('../src/state/store');
+      const { userAtom } = await import('../src/state/session');
+      const me = appStore.get(userAtom);
+      if (!me) return;
+      const { leaveTeam } = await import('../src/api/teams');
+      await leaveTeam(id, me.username);
+      void (await toast()).success('team.leave.success');
+      ctx.navigate(pathFor('teams.index'));
+    },
+  },
+  {
+    id: 'team.delete',
+    title: 'organising.commands.deleteTeam',
+    section: 'team',
+    when: (ctx) => ctx.signedIn && ctx.routeName === 'teams.edit',
+    run: async (ctx, input) => {
+      const id = Number(input);
+      if (!Number.isInteger(id) || id <= 0) return;
+      const { deleteTeam } = await import('../src/api/teams');
+      await deleteTeam(id);
+      void (await toast()).success('team.delete.success');
+      ctx.navigate(pathFor('teams.index'));
+    },
+  },
+  {
     id: 'filter.new',
     title: 'organising.commands.newSavedFilter',
     section: 'filter',

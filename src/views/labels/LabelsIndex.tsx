@@ -1,8 +1,8 @@
 // labels.index: every visible label; the owner edits (title, description, colour) or deletes, others only read.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
-import { canEditLabel, normalizeLabel, updateLabel, deleteLabel, type Label } from '../../api/labels';
-import { labelsAtom, loadLabels, removeLabelFromState, upsertLabel } from '../../state/namespaces';
+import { canEditLabel, normalizeLabel, updateLabel, type Label } from '../../api/labels';
+import { labelsAtom, loadLabels, upsertLabel } from '../../state/namespaces';
 import { userAtom } from '../../state/session';
 import { TextField } from '../../components/TextField';
 import { ColorPicker } from '../../components/ColorPicker';
@@ -73,6 +73,7 @@ export default function LabelsIndex() {
 
 function LabelEditor({ label, onDone }: { label: Label; onDone: () => void }) {
   const t = useT();
+  const run = useRunCommand();
   const [title, setTitle] = useState(label.title);
   const [description, setDescription] = useState(label.description);
   const [hexColor, setHexColor] = useState(label.hexColor);
@@ -100,9 +101,7 @@ function LabelEditor({ label, onDone }: { label: Label; onDone: () => void }) {
   async function remove() {
     setBusy(true);
     try {
-      await deleteLabel(label.id);
-      removeLabelFromState(label.id);
-      void success('label.deleteSuccess');
+      await run('label.delete', String(label.id));
       onDone();
     } catch (err) {
       void toastError(err);

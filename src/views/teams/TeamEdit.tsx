@@ -1,6 +1,6 @@
 // teams.edit: name and description (admins), members with search, admin toggle and removal, leave and delete.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import * as teamsApi from '../../api/teams';
 import type { Team } from '../../api/teams';
@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { Loading } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { usePageTitle } from '../../app/usePageTitle';
+import { useRunCommand } from '../../app/useCommand';
 import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -23,7 +24,7 @@ import './teams.css';
 export default function TeamEdit() {
   const t = useT();
   const id = Number(useParams().id);
-  const navigate = useNavigate();
+  const run = useRunCommand();
   const me = useAtomValue(userAtom);
   const [team, setTeam] = useState<Team | null>(null);
   const [name, setName] = useState('');
@@ -81,14 +82,7 @@ export default function TeamEdit() {
     setConfirm(null);
     setBusy(true);
     try {
-      if (kind === 'delete') {
-        await teamsApi.deleteTeam(team!.id);
-        void success('team.delete.success');
-      } else if (kind === 'leave' && me) {
-        await teamsApi.leaveTeam(team!.id, me.username);
-        void success('team.leave.success');
-      }
-      navigate(pathFor('teams.index'), { replace: true });
+      await run(kind === 'delete' ? 'team.delete' : 'team.leave', String(team!.id));
     } catch (err) {
       void toastError(err);
     } finally {
