@@ -172,6 +172,11 @@ function navActive(ctx: CommandContext): boolean {
   return typeof document === 'undefined' || document.querySelector('[role="dialog"]') === null;
 }
 
+function focusInField(): boolean {
+  const el = typeof document === 'undefined' ? null : document.activeElement;
+  return el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
 function focusOnControl(): boolean {
   const el = typeof document === 'undefined' ? null : document.activeElement;
   return !!el && el !== document.body && el.closest('button, a, [role="button"], [role="menuitem"], summary') !== null;
@@ -212,6 +217,13 @@ export const listNavigationCommands: Command[] = [
   ),
   nav('listNav.toggle', ['x'], () => updateSelection((s) => toggleFocused(s)), (ctx) => navActive(ctx) && focusedNow() !== null),
   nav('listNav.range', ['Shift+x'], () => updateSelection((s, ids) => selectRange(s, ids)), (ctx) => navActive(ctx) && focusedNow() !== null),
+  nav(
+    // List views focus their add-task field; Escape leaves it so the single-key list commands work.
+    'listNav.leaveField',
+    ['Escape'],
+    () => (document.activeElement as HTMLElement | null)?.blur(),
+    (ctx) => navActive(ctx) && focusInField() && appStore.get(listSelectionAtom).selectedIds.length === 0,
+  ),
   nav(
     'listNav.clear',
     ['Escape'],

@@ -6,6 +6,9 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { useT } from '../../../i18n';
 import { TaskRow } from '../../../components/TaskRow';
 import type { Task } from '../../../api/tasks';
+import { useNavigate } from 'react-router-dom';
+import { pathFor } from '../../../routes';
+import { useListKeyboardNav, type RowNavProps } from '../../../app/useListKeyboardNav';
 
 export const ROW_ESTIMATE_PX = 45;
 const scrollMemory = new Map<string, number>();
@@ -23,7 +26,7 @@ export interface VirtualTaskListProps {
   onReorder?: (task: Task, toIndex: number) => void;
 }
 
-function SortableRow({ task, start, index, measure, props }: { task: Task; start: number; index: number; measure: (el: HTMLElement | null) => void; props: VirtualTaskListProps }) {
+function SortableRow({ task, start, index, measure, props, navProps }: { task: Task; start: number; index: number; measure: (el: HTMLElement | null) => void; props: VirtualTaskListProps; navProps: RowNavProps }) {
   const t = useT();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled: !props.canReorder });
   const style: CSSProperties = {
@@ -45,6 +48,7 @@ function SortableRow({ task, start, index, measure, props }: { task: Task; start
       data-index={index}
       style={style}
       role="listitem"
+      {...navProps}
     >
       <TaskRow
         task={task}
@@ -76,6 +80,14 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     getItemKey: (i) => tasks[i].id,
     initialOffset: () => scrollMemory.get(memoryKey) ?? 0,
   });
+  const navigate = useNavigate();
+  // j/k/x/shift+x/Enter/Escape (registry commands) drive this list while it is on screen.
+  const nav = useListKeyboardNav({
+    scope: memoryKey,
+    ids: tasks.map((x) => x.id),
+    onOpen: (id) => void navigate(pathFor('task.detail', { id })),
+    reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
+  });
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   useEffect(() => {
@@ -100,7 +112,7 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
         <SortableContext items={tasks.map((x) => x.id)} strategy={verticalListSortingStrategy}>
           <div role="list" aria-label={t('task.listLabel')} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((v) => (
-              <SortableRow key={v.key} task={tasks[v.index]} index={v.index} start={v.start} measure={virtualizer.measureElement} props={props} />
+              <SortableRow key={v.key} task={tasks[v.index]} index={v.index} start={v.start} measure={virtualizer.measureElement} props={props} navProps={nav.rowProps(tasks[v.index].id)} />
             ))}
           </div>
         </SortableContext>
