@@ -60,7 +60,7 @@ test('choosing German in the general settings shows the interface in German', as
   await page.getByLabel('Language').selectOption('de-DE');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Allgemeine Einstellungen' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Übersicht' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Übersicht', exact: true })).toBeVisible();
   await expect(page.getByLabel('Sprache')).toHaveValue('de-DE');
 
   // Stored in the account: a reload (and another browser) keeps German.
