@@ -40,7 +40,7 @@ export const routeTable: RouteDef[] = [
   { name: 'namespace.settings.share', path: '/namespaces/:namespaceId/settings/share', layout: 'app', load: () => import('./views/namespaces/NamespaceShare') },
   { name: 'namespace.settings.archive', path: '/namespaces/:id/settings/archive', layout: 'app', load: () => import('./views/namespaces/NamespaceArchive') },
   { name: 'namespace.settings.delete', path: '/namespaces/:id/settings/delete', layout: 'app', load: () => import('./views/namespaces/NamespaceDelete') },
-  { name: 'tasks.range', path: '/tasks/by/upcoming', layout: 'app' },
+  { name: 'tasks.range', path: '/tasks/by/upcoming', layout: 'app', load: () => import('./views/tasks/Upcoming') },
   { name: 'task.detail', path: '/tasks/:id', layout: 'app', load: () => import('./views/tasks/TaskDetailRoute') },
   { name: 'list.index', path: '/lists/:listId', layout: 'app', load: () => import('./views/lists/ListIndexRedirect') },
   { name: 'list.info', path: '/lists/:listId/info', layout: 'app', load: () => import('./views/lists/ListInfo') },

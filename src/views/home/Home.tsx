@@ -10,6 +10,7 @@ import { DeletionNotice } from '../settings/DeletionNotice';
 import { AddTask } from '../../components/AddTask';
 import { useAddTasks } from '../tasks/useAddTasks';
 import { RecentLists } from './RecentLists';
+import { HomeTasks } from './HomeTasks';
 import './home.css';
 
 export default function Home() {
@@ -18,7 +19,8 @@ export default function Home() {
   const user = useAtomValue(userAtom);
   const setCurrentList = useSetAtom(currentListAtom);
   const [hour, setHour] = useState(() => new Date().getHours());
-  const onAdd = useAddTasks(null);
+  const [added, setAdded] = useState(0);
+  const onAdd = useAddTasks(null, () => setAdded((n) => n + 1));
 
   // Home is not a list: clear the current list (spec §2).
   useEffect(() => setCurrentList(null), [setCurrentList]);
@@ -35,6 +37,7 @@ export default function Home() {
       <DeletionNotice />
       <AddTask onAdd={onAdd} />
       <RecentLists />
+      <HomeTasks refreshKey={added} />
     </div>
   );
 }

@@ -1,0 +1,89 @@
+// The home page's task part: the upcoming block (overdue and the next week) when the first namespace has lists, else the empty-state offers.
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAtomValue } from 'jotai/react';
+import { useT } from '../../i18n';
+import { pathFor } from '../../routes';
+import { getAllTasks, type Task } from '../../api/tasks';
+import { namespacesAtom, namespacesLoadedAtom } from '../../state/namespaces';
+import { configAtom } from '../../state/config';
+import { onTaskSaved, saveTask, toggleTaskDone } from '../../state/tasks';
+import { scheduleReminders } from '../../state/reminders';
+import { error as toastError } from '../../app/toast';
+import { TaskRow } from '../../components/TaskRow';
+import { useDelayedFlag } from '../../components/Loading';
+import { upcomingQuery } from '../tasks/upcomingQuery';
+
+const HOME_TASK_LIMIT = 50;
+
+export function HomeTasks({ refreshKey }: { refreshKey: number }) {
+  const t = useT();
+  const namespaces = useAtomValue(namespacesAtom);
+  const loaded = useAtomValue(namespacesLoadedAtom);
+  const config = useAtomValue(configAtom);
+  const [tasks, setTasks] = useState<Task[] | null>(null);
+  const first = namespaces.find((n) => n.id > 0) ?? null;
+  const hasLists = (first?.lists.length ?? 0) > 0;
+  const showEmpty = useDelayedFlag(loaded && !hasLists && (tasks?.length ?? 0) === 0);
+
+  useEffect(() => {
+    if (!hasLists) return;
+    let live = true;
+    getAllTasks({ ...upcomingQuery({ from: 'now', to: 'now+7d', showNulls: false, showOverdue: true }), perPage: HOME_TASK_LIMIT }).then(
+      (page) => {
+        if (!live) return;
+        setTasks(page.items);
+        scheduleReminders(page.items);
+      },
+      (err) => void toastError(err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [hasLists, refreshKey]);
+
+  useEffect(() => onTaskSaved((saved) => setTasks((all) => all?.map((x) => (x.id === saved.id ? saved : x)) ?? all)), []);
+  const onDoneChange = useCallback((task: Task, done: boolean) => {
+    void toggleTaskDone(task, done).then((saved) => saved?.done && setTasks((all) => (all ? [...all.filter((x) => x.id !== saved.id), saved] : all)));
+  }, []);
+  const onSave = useCallback((task: Task) => saveTask(task).catch((err) => void toastError(err)), []);
+
+  if (!hasLists) {
+    if (!showEmpty) return null;
+    return (
+      <section className="home-section home-empty" aria-labelledby="home-empty">
+        <h2 id="home-empty" className="home-section-title">
+          {t('task.home.emptyTitle')}
+        </h2>
+        <p>{t('task.home.emptyText')}</p>
+        <div className="home-empty-actions">
+          {first && (
+            <Link className="btn btn-primary" to={pathFor('list.create', { namespaceId: first.id })}>
+              {t('task.home.createList')}
+            </Link>
+          )}
+          {(config?.availableMigrators?.length ?? 0) > 0 && (
+            <Link className="btn btn-secondary" to={pathFor('migrate.start')}>
+              {t('task.home.import')}
+            </Link>
+          )}
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="home-section" aria-labelledby="home-upcoming">
+      <h2 id="home-upcoming" className="home-section-title">
+        <Link to={pathFor('tasks.range')}>{t('task.home.upcoming')}</Link>
+      </h2>
+      {tasks && tasks.length === 0 && <p className="detail-muted">{t('task.upcoming.empty')}</p>}
+      {tasks && tasks.length > 0 && (
+        <div className="home-tasks">
+          {tasks.map((task) => (
+            <TaskRow key={task.id} task={task} showList onDoneChange={onDoneChange} onSave={onSave} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
