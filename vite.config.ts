@@ -1,11 +1,48 @@
 // Build, dev server and unit-test configuration for the client, the parsers and the server.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3456);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable app: the worker precaches the built shell; API and CalDAV traffic always goes to the network.
+    VitePWA({
+      registerType: 'prompt',
+      // The app registers the worker itself, after first paint (src/app/pwa.ts).
+      injectRegister: false,
+      // No worker in `npm run dev`: it would serve stale modules over Vite's HMR.
+      devOptions: { enabled: false },
+      includeAssets: ['favicon.svg', 'icon.svg'],
+      manifest: {
+        name: 'Keyflow',
+        short_name: 'Keyflow',
+        description: 'Keyflow: a keyboard-first task manager',
+        theme_color: '#1973ff',
+        background_color: '#f6f7f9',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        navigateFallback: 'index.html',
+        // Server-owned paths must reach the server: the API, CalDAV and its well-known redirects.
+        navigateFallbackDenylist: [/^\/api\//, /^\/dav\//, /^\/\.well-known\//],
+        // No runtimeCaching on purpose: API responses are never cached.
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: false,

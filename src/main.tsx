@@ -13,6 +13,7 @@ import { currentListAtom } from './state/ui';
 import { setNavigator } from './state/navigator';
 import { createAppRouter, type AppRouter } from './app/router';
 import { installGlobalErrorHandler } from './app/globalErrors';
+import { startPwa } from './app/pwa';
 import { registerAppCommands, registry, bindKeymap, type CommandContext } from '../commands';
 import { routes } from './routes';
 import './styles/base.css';
@@ -51,6 +52,7 @@ async function boot(): Promise<void> {
       </Provider>
     </StrictMode>,
   );
+  startPwa();
   await loading;
 }
 

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
-import { onlineAtom, readinessAtom } from '../state/readiness';
+import { onlineAtom, readinessAtom, serverUnreachableAtom } from '../state/readiness';
 import { isSignedInAtom, onWindowFocus, saveLastVisited } from '../state/session';
 import { readStorage, STORAGE_KEYS } from '../state/storage';
 import { routes, pathFor, matchRoute } from '../routes';
@@ -10,6 +10,7 @@ import { guardRoute } from './routeGuard';
 import { handleStartupQuery } from './startupQuery';
 import { ErrorScreen, LoadingScreen, OfflineScreen } from './ReadinessScreens';
 import { ToastHost } from './ToastHost';
+import { UpdateBanner } from './UpdateBanner';
 
 /** The deepest matched route that is a named route of the table, with its params. */
 export function useRouteName(): { name: string; params: Record<string, string> } {
@@ -48,6 +49,7 @@ function GuardedOutlet() {
 export function Root() {
   const readiness = useAtomValue(readinessAtom);
   const online = useAtomValue(onlineAtom);
+  const unreachable = useAtomValue(serverUnreachableAtom);
   const location = useLocation();
   const handledQuery = useRef(false);
 
@@ -64,7 +66,7 @@ export function Root() {
   }, []);
 
   let body;
-  if (!online) body = <OfflineScreen />;
+  if (!online || unreachable) body = <OfflineScreen />;
   else if (readiness.state === 'loading') body = <LoadingScreen />;
   else if (readiness.state === 'error') body = <ErrorScreen message={readiness.message} />;
   else body = <GuardedOutlet />;
@@ -73,6 +75,7 @@ export function Root() {
     <>
       {body}
       <ToastHost />
+      <UpdateBanner />
     </>
   );
 }

@@ -15,6 +15,31 @@ export type Readiness =
 
 export const readinessAtom = atom<Readiness>({ state: 'loading' });
 export const onlineAtom = atom<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine !== false);
+/** Set while the shell came from the service worker cache but this site's server does not answer at all. */
+export const serverUnreachableAtom = atom<boolean>(false);
+
+/** How often a shell served from the cache checks whether its server is back. */
+const UNREACHABLE_RETRY_MS = 5_000;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Offline or misconfigured? The offline message is for a browser without network, or for a page the service
+ * worker served while this origin's server answers nothing at all (not even an error status): then no API
+ * address could work. If the origin answers, the API address is what is wrong, so the error screen with the
+ * address form stays.
+ */
+async function serverOffline(): Promise<boolean> {
+  if (typeof navigator === 'undefined') return false;
+  if (navigator.onLine === false) return true;
+  if (!navigator.serviceWorker?.controller) return false;
+  try {
+    // The worker never handles /api/, so this always goes to the network.
+    await fetch(`${API_SUFFIX}/info`, { cache: 'no-store' });
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /** The address discovery starts from: the stored API_URL, else the page setting, else this origin. */
 export function startingApiUrl(): string {
@@ -34,6 +59,10 @@ export async function loadApp(): Promise<void> {
     const { url, info } = await discoverApiUrl(startingApiUrl());
     adoptApiUrl(url, info);
   } catch (err) {
+    clearTimeout(retryTimer);
+    const offline = await serverOffline();
+    appStore.set(serverUnreachableAtom, offline);
+    if (offline) retryTimer = setTimeout(() => void loadApp(), UNREACHABLE_RETRY_MS);
     appStore.set(readinessAtom, {
       state: 'error',
       message: err instanceof NoApiUrlError ? 'noApiUrlProvided' : err instanceof Error ? err.message : String(err),
@@ -41,13 +70,18 @@ export async function loadApp(): Promise<void> {
     });
     return;
   }
+  appStore.set(serverUnreachableAtom, false);
   await checkAuth();
   appStore.set(readinessAtom, { state: 'ready' });
 }
 
 /** Keeps onlineAtom in step with the browser. */
 export function watchOnline(): () => void {
-  const update = () => appStore.set(onlineAtom, navigator.onLine !== false);
+  const update = () => {
+    appStore.set(onlineAtom, navigator.onLine !== false);
+    // Back online after a failed start: try again rather than leave the error screen up.
+    if (navigator.onLine !== false && appStore.get(readinessAtom).state === 'error') void loadApp();
+  };
   window.addEventListener('online', update);
   window.addEventListener('offline', update);
   return () => {
