@@ -40,6 +40,20 @@ export default defineConfig({
       KEYFLOW_DATA_DIR: '.tmp/e2e-data',
       KEYFLOW_RATE_LIMIT: '0',
       KEYFLOW_JWT_SECRET: 'e2e-secret-not-for-production',
+      // The OpenID redirect must come back to the origin the tests browse (the state is kept in its storage).
+      KEYFLOW_PUBLIC_URL: `http://127.0.0.1:${port}/`,
+      // A real provider (tests/e2e/oidcProvider.ts) that openid.spec.ts starts on 3498; local login stays on.
+      KEYFLOW_OPENID_PROVIDERS: JSON.stringify([
+        {
+          key: 'local',
+          name: 'Local OIDC',
+          authUrl: 'http://127.0.0.1:3498/auth',
+          issuer: 'http://127.0.0.1:3498',
+          logoutUrl: 'http://127.0.0.1:3498/session/end',
+          clientId: 'keyflow-e2e',
+          clientSecret: 'keyflow-e2e-client-secret',
+        },
+      ]),
     },
   },
 });
