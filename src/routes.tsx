@@ -53,7 +53,7 @@ export const routeTable: RouteDef[] = [
   { name: 'list.settings.archive', path: '/lists/:listId/settings/archive', layout: 'app', load: () => import('./views/lists/ListArchive') },
   { name: 'list.list', path: '/lists/:listId/list', layout: 'app', load: () => import('./views/lists/ListView') },
   { name: 'list.gantt', path: '/lists/:listId/gantt', layout: 'app' },
-  { name: 'list.table', path: '/lists/:listId/table', layout: 'app' },
+  { name: 'list.table', path: '/lists/:listId/table', layout: 'app', load: () => import('./views/lists/TableView') },
   { name: 'list.kanban', path: '/lists/:listId/kanban', layout: 'app', load: () => import('./views/lists/KanbanView') },
   { name: 'teams.index', path: '/teams', layout: 'app', load: () => import('./views/teams/TeamsIndex') },
   { name: 'teams.create', path: '/teams/new', layout: 'app', load: () => import('./views/teams/TeamCreate') },

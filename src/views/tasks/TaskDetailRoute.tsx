@@ -13,6 +13,7 @@ type ParamsView = ComponentType<{ params?: Record<string, string> }>;
 const BACKDROPS: Record<string, ParamsView> = {
   'list.list': lazy(() => import('../lists/ListView')),
   'list.kanban': lazy(() => import('../lists/KanbanView')),
+  'list.table': lazy(() => import('../lists/TableView')),
   'tasks.range': lazy(() => import('./Upcoming')) as ParamsView,
   home: lazy(() => import('../home/Home')) as ParamsView,
 };

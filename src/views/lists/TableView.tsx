@@ -1,0 +1,204 @@
+// The table view (list.table): chosen columns stored per list, sortable headers, the list filters, virtualised rows.
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useT } from '../../i18n';
+import { pathFor } from '../../routes';
+import { usePageTitle } from '../../app/usePageTitle';
+import { LabelChip } from '../../components/LabelChip';
+import { UserAvatar, userLabel } from '../../components/UserAvatar';
+import { PriorityLabel } from '../../components/PriorityLabel';
+import { formatDate, isOverdue } from '../../components/TaskRow';
+import { useDelayedFlag, Loading } from '../../components/Loading';
+import type { Task } from '../../api/tasks';
+import { useListMeta } from './useListMeta';
+import { ListViewSwitcher } from './ListViewSwitcher';
+import { FilterPopup, useListFilters } from './ListView';
+import { useListTasks } from './views/useListTasks';
+import './listViews.css';
+import './table.css';
+
+export const TABLE_COLUMNS = ['index', 'done', 'title', 'priority', 'labels', 'assignees', 'dueDate', 'startDate', 'endDate', 'percentDone', 'doneAt', 'created', 'updated', 'createdBy'] as const;
+export type TableColumn = (typeof TABLE_COLUMNS)[number];
+const DEFAULT_COLUMNS: TableColumn[] = ['index', 'done', 'title', 'priority', 'labels', 'assignees', 'dueDate', 'percentDone'];
+const COLUMNS_KEY = 'tableViewColumns';
+/** The API sort field of a column, where it can be sorted. */
+const SORT_FIELD: Partial<Record<TableColumn, string>> = {
+  index: 'id',
+  done: 'done',
+  title: 'title',
+  priority: 'priority',
+  dueDate: 'due_date',
+  startDate: 'start_date',
+  endDate: 'end_date',
+  percentDone: 'percent_done',
+  doneAt: 'done_at',
+  created: 'created',
+  updated: 'updated',
+};
+
+export function readColumns(listId: number): TableColumn[] {
+  try {
+    const all = JSON.parse(window.localStorage.getItem(COLUMNS_KEY) ?? '{}') as Record<string, string[]>;
+    const cols = all[String(listId)]?.filter((c): c is TableColumn => (TABLE_COLUMNS as readonly string[]).includes(c));
+    return cols && cols.length ? cols : DEFAULT_COLUMNS;
+  } catch {
+    return DEFAULT_COLUMNS;
+  }
+}
+
+export function writeColumns(listId: number, cols: TableColumn[]): void {
+  try {
+    const all = JSON.parse(window.localStorage.getItem(COLUMNS_KEY) ?? '{}') as Record<string, string[]>;
+    all[String(listId)] = cols;
+    window.localStorage.setItem(COLUMNS_KEY, JSON.stringify(all));
+  } catch {
+    // storage unavailable: the choice lasts for this visit
+  }
+}
+
+/** Grid track per column: narrow markers, wide title, dates wide enough for date and time. */
+function columnWidth(c: TableColumn): string {
+  if (c === 'index' || c === 'done') return '64px';
+  if (c === 'title') return 'minmax(200px, 3fr)';
+  if (c === 'labels' || c === 'assignees') return 'minmax(110px, 1.5fr)';
+  if (c === 'priority' || c === 'percentDone') return 'minmax(80px, 0.8fr)';
+  return 'minmax(160px, 1.2fr)';
+}
+
+function cell(task: Task, col: TableColumn, backdrop: string): ReactNode {
+  const date = (d: Date | null) => (d ? formatDate(d) : '');
+  switch (col) {
+    case 'index':
+      return task.identifier;
+    case 'done':
+      return task.done ? '✓' : '';
+    case 'title':
+      return (
+        <Link to={pathFor('task.detail', { id: task.id })} state={{ backdrop }}>
+          {task.title}
+        </Link>
+      );
+    case 'priority':
+      return <PriorityLabel priority={task.priority} done={task.done} showAll />;
+    case 'labels':
+      return task.labels.map((l) => <LabelChip key={l.id} label={l} />);
+    case 'assignees':
+      return task.assignees.map((a) => <UserAvatar key={a.id} user={a} size={24} />);
+    case 'dueDate':
+      return <span className={isOverdue(task) ? 'task-due is-overdue' : ''}>{date(task.dueDate)}</span>;
+    case 'startDate':
+      return date(task.startDate);
+    case 'endDate':
+      return date(task.endDate);
+    case 'percentDone':
+      return `${Math.round(task.percentDone * 100)}%`;
+    case 'doneAt':
+      return date(task.doneAt);
+    case 'created':
+      return date(task.created);
+    case 'updated':
+      return date(task.updated);
+    case 'createdBy':
+      return task.createdBy ? userLabel(task.createdBy) : '';
+  }
+}
+
+export default function TableView({ params }: { params?: Record<string, string> }) {
+  const t = useT();
+  const routeParams = useParams();
+  const listId = Number((params ?? routeParams).listId);
+  const location = useLocation();
+  const list = useListMeta(listId, 'list.table');
+  usePageTitle(list?.title ?? null);
+  const { filters, setFilters, applied } = useListFilters(listId);
+  const { state } = useListTasks(listId, applied);
+  const [columns, setColumns] = useState<TableColumn[]>(() => readColumns(listId));
+  const [chooser, setChooser] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const showLoading = useDelayedFlag(state.loading && state.tasks.length === 0);
+  const template = useMemo(() => columns.map(columnWidth).join(' '), [columns]);
+  const virtualizer = useVirtualizer({ count: state.tasks.length, getScrollElement: () => scroller.current, estimateSize: () => 41, overscan: 10, getItemKey: (i) => state.tasks[i].id });
+
+  const toggleColumn = (c: TableColumn) => {
+    const next = columns.includes(c) ? columns.filter((x) => x !== c) : TABLE_COLUMNS.filter((x) => x === c || columns.includes(x));
+    if (next.length === 0) return;
+    setColumns(next);
+    writeColumns(listId, next);
+  };
+  const sortBy = (c: TableColumn) => {
+    const field = SORT_FIELD[c];
+    if (!field) return;
+    setFilters({ ...filters, sortBy: field, orderBy: filters.sortBy === field && filters.orderBy === 'asc' ? 'desc' : 'asc' });
+  };
+
+  return (
+    <div className="list-view table-view">
+      <header className="list-view-header">
+        <h1 className="list-view-title">{list?.title ?? ''}</h1>
+        <ListViewSwitcher listId={listId} />
+      </header>
+      <div className="list-view-toolbar">
+        <FilterPopup filters={filters} setFilters={setFilters} />
+        <div className="filter-popup-wrap">
+          <button type="button" className="btn btn-secondary" aria-expanded={chooser} onClick={() => setChooser((o) => !o)}>
+            {t('task.table.columns')}
+          </button>
+          {chooser && (
+            <fieldset className="filter-popup table-columns" onKeyDown={(e) => e.key === 'Escape' && setChooser(false)}>
+              <legend className="visually-hidden">{t('task.table.columns')}</legend>
+              {TABLE_COLUMNS.map((c) => (
+                <label key={c} className="filter-check">
+                  <input type="checkbox" checked={columns.includes(c)} onChange={() => toggleColumn(c)} />
+                  {t(`task.table.col.${c}`)}
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </div>
+        <span className="list-view-count">{state.loaded ? t('task.count', { count: state.tasks.length }) : ''}</span>
+      </div>
+      {showLoading && <Loading />}
+      <div ref={scroller} className="task-list-scroll table-scroll" role="table" aria-label={list?.title ?? t('task.listLabel')} aria-rowcount={state.tasks.length + 1}>
+        <div className="table-row table-head" role="row" style={{ gridTemplateColumns: template }}>
+          {columns.map((c) => {
+            const field = SORT_FIELD[c];
+            const sorted = field && filters.sortBy === field ? filters.orderBy : null;
+            return (
+              <div key={c} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="table-cell">
+                {field ? (
+                  <button type="button" className="table-sort" onClick={() => sortBy(c)}>
+                    {t(`task.table.col.${c}`)}
+                    <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                  </button>
+                ) : (
+                  t(`task.table.col.${c}`)
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const task = state.tasks[v.index];
+            return (
+              <div
+                key={v.key}
+                role="row"
+                aria-rowindex={v.index + 2}
+                className={`table-row${task.done ? ' is-done' : ''}`}
+                style={{ gridTemplateColumns: template, position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
+              >
+                {columns.map((c) => (
+                  <div key={c} role="cell" className="table-cell">
+                    {cell(task, c, location.pathname)}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
