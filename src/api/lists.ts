@@ -1,5 +1,6 @@
 // Lists: the typed model and its calls (get with the caller's right, all pages, create in a namespace, update, delete, duplicate, background).
-import { del, getPage, getWithRight, put, request, type Query } from './client';
+import { apiBase, del, getPage, getWithRight, put, request, type Query } from './client';
+import { readStorage, STORAGE_KEYS } from '../state/storage';
 import type { User } from './user';
 import type { Subscription } from './subscriptions';
 
@@ -120,8 +121,6 @@ export async function removeBackground(id: number): Promise<List> {
 
 /** The background image as an object URL (the request needs the bearer token, so an <img src> cannot fetch it). */
 export async function backgroundObjectUrl(id: number): Promise<string | null> {
-  const { apiBase } = await import('./client');
-  const { readStorage, STORAGE_KEYS } = await import('../state/storage');
   const token = readStorage(STORAGE_KEYS.token);
   const res = await fetch(`${apiBase()}/lists/${id}/background`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!res.ok) return null;
