@@ -23,8 +23,11 @@ function read(): RecentTask[] {
 
 export const recentTasksAtom = atom<RecentTask[]>(typeof window === 'undefined' ? [] : read());
 
+/** An empty title keeps the one already known (the detail view reports only the id). */
 export function rememberTask(task: RecentTask): void {
-  const next = [{ id: task.id, title: task.title }, ...appStore.get(recentTasksAtom).filter((t) => t.id !== task.id)].slice(0, RECENT_TASKS_MAX);
+  const known = appStore.get(recentTasksAtom);
+  const title = task.title || known.find((t) => t.id === task.id)?.title || '';
+  const next = [{ id: task.id, title }, ...known.filter((t) => t.id !== task.id)].slice(0, RECENT_TASKS_MAX);
   appStore.set(recentTasksAtom, next);
   try {
     window.localStorage.setItem(KEY, JSON.stringify(next));

@@ -139,7 +139,11 @@ export default function CommandPalette() {
         const list = listsById.get(id);
         if (list) recent.push({ kind: 'list', key: `recent-list:${id}`, id, title: list.title });
       }
-      for (const task of recentTasks) recent.push({ kind: 'task', key: `recent-task:${task.id}`, id: task.id, title: task.title });
+      const inMemory = recentTasks.some((task) => task.title === '') ? new Map(tasksInMemory(listsById.keys()).map((task) => [task.id, task.title])) : null;
+      for (const task of recentTasks) {
+        const title = task.title || inMemory?.get(task.id) || `#${task.id}`;
+        recent.push({ kind: 'task', key: `recent-task:${task.id}`, id: task.id, title });
+      }
       rows.recent = recent.slice(0, RESULT_CAPS.recent * 2);
       return groupResults(rows);
     }

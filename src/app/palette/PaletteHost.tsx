@@ -2,6 +2,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { paletteOpenAtom, shortcutsHelpOpenAtom } from '../../state/ui';
+import { openTaskIdAtom } from '../../state/taskDetail';
+import { rememberTask } from '../../state/recent';
 
 const CommandPalette = lazy(() => import('./CommandPalette'));
 const ShortcutsHelp = lazy(() => import('../help/ShortcutsHelp'));
@@ -18,6 +20,11 @@ function useOnceTrue(open: boolean): boolean {
 export function PaletteHost() {
   const paletteWanted = useOnceTrue(useAtomValue(paletteOpenAtom));
   const helpWanted = useOnceTrue(useAtomValue(shortcutsHelpOpenAtom));
+  // Every task opened (from a list, the palette, a link) becomes a recent item; the palette fills in titles.
+  const openTaskId = useAtomValue(openTaskIdAtom);
+  useEffect(() => {
+    if (openTaskId !== null) rememberTask({ id: openTaskId, title: '' });
+  }, [openTaskId]);
   return (
     <Suspense fallback={null}>
       {paletteWanted && <CommandPalette />}
