@@ -1,5 +1,6 @@
 // The list settings dropdown (sidebar and top bar): contents by kind of list, each item a registry command.
 import { useAtomValue } from 'jotai/react';
+import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Dropdown, DropdownItem } from '../../components/Dropdown';
 import { useSubscriptionLabels } from '../../components/SubscriptionControl';
 import { configAtom } from '../../state/config';
@@ -29,10 +30,11 @@ export function ListSettingsMenu({ list, trigger }: { list: List; trigger: React
       {items.map((item) =>
         item === 'subscription' ? (
           sub.inherited ? (
-            <div key={item} className="dropdown-item is-disabled" title={sub.tooltip} aria-disabled="true" role="menuitem" tabIndex={-1}>
+            // Inherited from the namespace: shown, explained, but not actionable.
+            <Menu.Item key={item} className="dropdown-item is-disabled" title={sub.tooltip} disabled>
               {sub.label}
               <span className="sr-only"> ({sub.tooltip})</span>
-            </div>
+            </Menu.Item>
           ) : (
             <DropdownItem key={item} onSelect={() => runFor(LIST_MENU_COMMANDS[item], { listId: list.id })}>
               {sub.label}

@@ -64,4 +64,21 @@ describe('TopBarListSettings', () => {
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(['Edit', 'Set background', 'Share', 'Duplicate', 'Archive', 'Subscribe', 'Delete']);
   });
+
+  it('disables the subscription item with its explanation when inherited from the namespace', async () => {
+    appStore.set(namespacesAtom, [
+      normalizeNamespace({
+        id: 1,
+        title: 'Home',
+        lists: [normalizeList({ id: 5, title: 'Groceries', namespaceId: 1, subscription: { id: 3, entity: 'namespace', entityId: 1 } })],
+      }),
+    ]);
+    appStore.set(currentListAtom, { id: 5, title: 'Groceries', maxRight: 2 });
+    const { default: TopBarListSettings } = await import('../../../src/views/lists/TopBarListSettings');
+    renderInApp(<TopBarListSettings />);
+    fireEvent.pointerDown(await screen.findByRole('button', { name: 'Settings of Groceries' }), { button: 0, ctrlKey: false, pointerType: 'mouse' });
+    const item = await screen.findByRole('menuitem', { name: /Unsubscribe/ });
+    expect(item).toHaveAttribute('aria-disabled', 'true');
+    expect(item).toHaveAttribute('title', expect.stringContaining('through its namespace'));
+  });
 });
