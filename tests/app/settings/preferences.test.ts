@@ -1,5 +1,5 @@
 // Client preferences: the server's frontend_settings win over the local mirror, which keeps them for the next start.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../../src/state/store';
 import { quickAddModeAtom } from '../../../src/state/taskSettings';
 import { currentLanguage, setLanguage } from '../../../src/i18n';
@@ -41,8 +41,8 @@ describe('client preferences', () => {
 
   it("switches to the account's language", async () => {
     syncFromUser({ id: 1, username: 'ada', settings: { language: 'fr-FR' } });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(currentLanguage()).toBe('fr-FR');
+    // The French messages are a lazily loaded chunk.
+    await vi.waitFor(() => expect(currentLanguage()).toBe('fr-FR'), { timeout: 5000 });
   });
 
   it('finds languages by code or by their own name for the palette', () => {
