@@ -132,7 +132,7 @@ test('palette, hotkeys, list selection and help, keyboard only', async ({ page, 
   await expect(palette(page).getByRole('group', { name: 'Tasks' })).toContainText('Buy milk');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/tasks/${tasks[0].id}`));
-  await expect(page.getByRole('button', { name: 'Mark as done' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as done' })).toBeEnabled();
   await page.keyboard.press('t');
   await expect.poll(async () => (await api<ServerTask>(request, account, `/tasks/${tasks[0].id}`)).done).toBe(true);
 
@@ -166,4 +166,25 @@ test('palette, hotkeys, list selection and help, keyboard only', async ({ page, 
   await expect(help).toBeVisible();
   await expect(help.getByRole('heading', { name: 'Navigation' })).toBeVisible();
   await expect(help).toContainText('Go to upcoming tasks');
+
+  // Rebinding from the help modal: a key another navigation command uses is refused; a free one is stored and works.
+  const change = help.getByRole('button', { name: 'Change the shortcut of “Go to upcoming tasks”' });
+  await change.focus();
+  await page.keyboard.press('Enter');
+  await expect(help.getByText('Press the new keys…')).toBeVisible();
+  await page.keyboard.press('g');
+  await page.keyboard.press('o');
+  await expect(help.getByRole('status')).toContainText('already used by “Go to the overview”');
+  await change.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  await page.keyboard.press('Enter');
+  await expect(help.getByRole('status')).toContainText('Saved');
+  expect(await page.evaluate(() => window.localStorage.getItem('keyflow.keyOverrides'))).toBe('{"go.upcoming":["g p"]}');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  await expect(page).toHaveURL(/\/tasks\/by\/upcoming/);
 });

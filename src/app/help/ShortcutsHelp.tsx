@@ -1,5 +1,5 @@
 // The keyboard shortcuts modal, generated from the registry by section, with rebinding (record, conflict check, reset).
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useAtom } from 'jotai/react';
 import { registry, type Command } from '../../../commands/registry';
 import { keysOf, isOverridden, pressFromEvent, rebind, resetAllBindings, resetBinding, subscribeOverrides } from '../../../commands/keyOverrides';
@@ -40,6 +40,9 @@ export default function ShortcutsHelp() {
   const t = useT();
   const [open, setOpen] = useAtom(shortcutsHelpOpenAtom);
   const ctx = useCommandContext();
+  // The context is a new object every render; the recorder reads the latest through a ref so it is not restarted.
+  const latest = useRef({ ctx, t });
+  latest.current = { ctx, t };
   const version = useSyncExternalStore(
     (cb) => {
       const a = subscribeOverrides(cb);
@@ -61,10 +64,11 @@ export default function ShortcutsHelp() {
     if (!recording) return;
     let timer = 0;
     let current: string[] = [];
+    const { t } = latest.current;
     const finish = () => {
       if (current.length === 0) return;
       const binding = current.join(' ');
-      const conflict = rebind(registry, recording, binding, ctx);
+      const conflict = rebind(registry, recording, binding, latest.current.ctx);
       if (conflict) {
         setMessage(t('help.conflict', { keys: shortcutLabel(binding, t('keyboardShortcuts.then')), command: t(conflict.command.title) }));
       } else {
@@ -99,7 +103,7 @@ export default function ShortcutsHelp() {
       window.removeEventListener('keydown', onKey, true);
       window.clearTimeout(timer);
     };
-  }, [recording, ctx, t]);
+  }, [recording]);
 
   return (
     <Modal enabled={open} title={t('keyboardShortcuts.title')} onClose={() => setOpen(false)}>
