@@ -9,6 +9,8 @@ import { clearAccountStorage, readJson, readStorage, removeStorage, writeStorage
 import { pathFor, type RouteParams, type RouteQuery } from '../routes';
 import { RENEW_ON_FOCUS_THRESHOLD_MS, TOKEN_RENEWAL_DELAY_MS, USER_REFRESH_THROTTLE_MS } from '../constants';
 import { currentLanguage } from '../i18n';
+import { configAtom } from './config';
+import { singleProviderLogoutUrl } from '../views/auth/openId';
 
 /** JWT claims the client reads (type 1 user, 2 link share; exp in unix seconds). */
 export interface TokenClaims {
@@ -201,6 +203,9 @@ export async function logout(): Promise<void> {
   resetSession();
   navigateTo(pathFor('user.login'));
   await checkAuth();
+  // Spec §2: with a single provider and no local login, end the provider's session as well.
+  const providerLogout = singleProviderLogoutUrl(appStore.get(configAtom));
+  if (providerLogout) window.location.assign(providerLogout);
 }
 
 export interface LastVisited {

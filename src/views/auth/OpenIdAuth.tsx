@@ -10,6 +10,9 @@ import { Message } from '../../components/Message';
 import { Loading } from '../../components/Loading';
 import { errorTextAsync } from '../../app/errorText';
 
+/** Longer than any code exchange takes; the server gives up on the provider after 10 s. */
+const MARKER_STALE_MS = 60_000;
+
 export default function OpenIdAuth() {
   const t = useT();
   usePageTitle(t('user.auth.authenticating'));
@@ -31,9 +34,12 @@ export default function OpenIdAuth() {
       setLoading(false);
       return;
     }
-    // The marker keeps a second run (e.g. StrictMode, a second tab) from spending the code twice.
-    if (readStorage(STORAGE_KEYS.openIdAuthenticating) !== null) return;
-    writeStorage(STORAGE_KEYS.openIdAuthenticating, 'true');
+    // The marker keeps a second run (e.g. StrictMode, a second tab) from spending the code twice. It holds the
+    // start time: a marker left by an attempt that never finished (tab closed mid-request) goes stale instead
+    // of blocking every later sign-in.
+    const started = Number(readStorage(STORAGE_KEYS.openIdAuthenticating));
+    if (started && Date.now() - started < MARKER_STALE_MS) return;
+    writeStorage(STORAGE_KEYS.openIdAuthenticating, String(Date.now()));
     openIdCallback(provider, query.get('code') ?? '')
       .then(async ({ token }) => {
         saveToken(token);
@@ -43,6 +49,8 @@ export default function OpenIdAuth() {
       .catch(async (err: unknown) => setFailure((await errorTextAsync(err)) || t('user.auth.openIdGeneralError')))
       .finally(() => {
         removeStorage(STORAGE_KEYS.openIdAuthenticating);
+        // A state is good for one attempt: a replayed callback URL must not pass the check again.
+        removeStorage(STORAGE_KEYS.openIdState);
         setLoading(false);
       });
   }, [provider, query, navigate, t]);

@@ -1,5 +1,5 @@
-// OpenID Connect: the redirect to a provider with a saved random state.
-import type { OpenIdProvider } from '../../api/info';
+// OpenID Connect: the redirect to a provider with a saved random state, and the provider logout after signing out.
+import type { OpenIdProvider, ServerInfo } from '../../api/info';
 import { OPENID_STATE_LENGTH } from '../../constants';
 import { writeStorage, STORAGE_KEYS } from '../../state/storage';
 
@@ -25,4 +25,16 @@ export function redirectToProvider(provider: OpenIdProvider, redirectBase: strin
   const state = randomState();
   writeStorage(STORAGE_KEYS.openIdState, state);
   window.location.assign(providerAuthUrl(provider, redirectBase, state));
+}
+
+/**
+ * Where to send the browser after logout: the provider's logout URL, but only when that provider is the only
+ * way in (local login off, exactly one provider). Otherwise its still-open session would sign the visitor
+ * straight back in on the next visit; with other ways in, the login page is the better landing.
+ */
+export function singleProviderLogoutUrl(info: ServerInfo | null): string | null {
+  if (!info || info.auth?.local?.enabled !== false) return null;
+  const oidc = info.auth?.openidConnect;
+  const providers = oidc?.enabled ? (oidc.providers ?? []) : [];
+  return providers.length === 1 && providers[0].logoutUrl ? providers[0].logoutUrl : null;
 }
