@@ -33,8 +33,15 @@ export interface TaskRowProps {
   handle?: ReactNode;
 }
 
+let formatter: { lang: string; format: Intl.DateTimeFormat } | null = null;
+
+/** Long date with 24-hour time; the formatter is cached because building one per row is slow in long lists. */
 export function formatDate(d: Date): string {
-  return d.toLocaleString(currentLanguage(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const lang = currentLanguage();
+  if (!formatter || formatter.lang !== lang) {
+    formatter = { lang, format: new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) };
+  }
+  return formatter.format.format(d);
 }
 
 export function isOverdue(task: Pick<Task, 'dueDate' | 'done'>, now: Date = new Date()): boolean {

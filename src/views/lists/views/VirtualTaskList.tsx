@@ -1,5 +1,5 @@
 // The virtualised, sortable list of task rows: only the visible rows are in the DOM; drag reorders with the position rule.
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -105,11 +105,13 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     props.onReorder?.(tasks[from], to);
   };
 
+  // A stable id array: a new one on every scroll render would make dnd-kit re-index all 10,000 items.
+  const ids = useMemo(() => tasks.map((x) => x.id), [tasks]);
   const items = virtualizer.getVirtualItems();
   return (
     <div ref={scroller} className="task-list-scroll" tabIndex={-1}>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={tasks.map((x) => x.id)} strategy={verticalListSortingStrategy}>
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <div role="list" aria-label={t('task.listLabel')} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((v) => (
               <SortableRow key={v.key} task={tasks[v.index]} index={v.index} start={v.start} measure={virtualizer.measureElement} props={props} navProps={nav.rowProps(tasks[v.index].id)} />
