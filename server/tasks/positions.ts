@@ -17,8 +17,9 @@ export async function renumber(db: Db, column: 'position' | 'kanban_position', s
   const n = Number(count.rows[0]?.n ?? 0);
   if (n === 0) return;
   const step = SPAN / n;
+  // The cast keeps PostgreSQL from typing the step like row_number()'s bigint, which rejects a fractional step.
   await sql`
-    update tasks set ${col} = ranked.rn * ${step}
+    update tasks set ${col} = ranked.rn * cast(${step} as double precision)
     from (select id, row_number() over (order by ${col} asc, id asc) as rn from tasks where ${where}) ranked
     where tasks.id = ranked.id`.execute(db);
 }
