@@ -12,8 +12,7 @@ function run(name, cmd, args, summarise) {
   results.push({ name, ok: res.status === 0, ...counts });
 }
 
-function vitestCounts() {
-  const file = '.tmp/vitest.json';
+function vitestCounts(file = '.tmp/vitest.json') {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
   const j = JSON.parse(readFileSync(file, 'utf8'));
   return { passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0, skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) };
@@ -28,7 +27,12 @@ function playwrightCounts() {
 
 rmSync('.tmp/vitest.json', { force: true });
 rmSync('.tmp/playwright.json', { force: true });
-run('unit, component and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], vitestCounts);
+rmSync('.tmp/vitest-pg.json', { force: true });
+run('unit, component and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], () => vitestCounts());
+// The server suite again on PostgreSQL, only where a server is configured (createTestServer makes a database per test file).
+if (process.env.KEYFLOW_TEST_DATABASE_URL) {
+  run('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'node', 'tests/server', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest-pg.json'], () => vitestCounts('.tmp/vitest-pg.json'));
+}
 run('end-to-end tests (Chromium)', 'node', ['tests/e2e/run.mjs'], playwrightCounts);
 
 let passed = 0, failed = 0, skipped = 0;
