@@ -153,7 +153,10 @@ async function dragCard(page: Page, taskTitle: string, bucketTitle: string) {
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + 30, { steps: 15 });
-  await page.waitForTimeout(100);
+  // A few more moves over the target, so dnd-kit settles "over" even on a slow machine.
+  await page.waitForTimeout(150);
+  await page.mouse.move(to.x + to.width / 2 + 2, to.y + 34, { steps: 3 });
+  await page.waitForTimeout(150);
   await page.mouse.up();
 }
 
