@@ -39,3 +39,22 @@ test('the worker activates, and offline a reload still shows the shell with the 
     await context.setOffline(false);
   }
 });
+
+test('a cached shell whose server does not answer shows the offline message, and recovers when it is back', async ({ page, context }) => {
+  await page.goto('/login');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null)).toBe('activated');
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+
+  // The browser is online, but the server is gone: every API call fails at the connection.
+  const down = (route: import('@playwright/test').Route) => route.abort('connectionrefused');
+  await context.route('**/api/**', down);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'You are offline.' })).toBeVisible();
+  await expect(page.getByLabel(/API/)).toHaveCount(0);
+
+  // Back up: the periodic retry finds the server and the login page returns.
+  await context.unroute('**/api/**', down);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible({ timeout: 15_000 });
+});
