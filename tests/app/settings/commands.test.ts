@@ -15,8 +15,10 @@ const userApi = vi.mocked(await import('../../../src/api/user'));
 const { settingsCommands } = await import('../../../commands/settings');
 const { createRegistry } = await import('../../../commands/registry');
 
-function context(): CommandContext & { navigate: ReturnType<typeof vi.fn> } {
-  return { navigate: vi.fn(), routeName: 'home', signedIn: true, listId: null };
+function context() {
+  const navigate = vi.fn<(to: string) => void>();
+  const ctx: CommandContext = { navigate, routeName: 'home', signedIn: true, listId: null };
+  return Object.assign(ctx, { navigate });
 }
 
 const registry = createRegistry();
