@@ -2,11 +2,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { i18nSections } from './src/i18n/sections';
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3456);
 
 export default defineConfig({
   plugins: [
+    i18nSections(),
     react(),
     // Installable app: the worker precaches the built shell; API and CalDAV traffic always goes to the network.
     VitePWA({

@@ -14,7 +14,7 @@ import { setNavigator } from './state/navigator';
 import { createAppRouter, type AppRouter } from './app/router';
 import { installGlobalErrorHandler } from './app/globalErrors';
 import { startPwa } from './app/pwa';
-import { registerAppCommands, registry, bindKeymap, type CommandContext } from '../commands';
+import { registry, type CommandContext } from '../commands/registry';
 import { routes } from './routes';
 import './styles/base.css';
 
@@ -29,6 +29,25 @@ function commandContext(router: AppRouter): CommandContext {
   };
 }
 
+/**
+ * The command definitions (and the API modules they use) are only for sessions: a signed-out visitor's first
+ * page never downloads them, nor the keymap (every binding is for a session).
+ */
+function loadCommandsWhenSignedIn(router: AppRouter): void {
+  let requested = false;
+  const check = () => {
+    if (requested || appStore.get(sessionAtom).kind === 'none') return;
+    requested = true;
+    unsubscribe();
+    void import('../commands').then((m) => {
+      m.registerAppCommands();
+      m.bindKeymap(window, registry, () => commandContext(router));
+    });
+  };
+  const unsubscribe = appStore.sub(sessionAtom, check);
+  check();
+}
+
 async function boot(): Promise<void> {
   console.info(`${PRODUCT_NAME} ${CLIENT_VERSION}`);
   applyColorScheme(storedColorScheme());
@@ -41,10 +60,9 @@ async function boot(): Promise<void> {
   window.addEventListener('pointerdown', warmErrors, { once: true, capture: true });
   window.addEventListener('keydown', warmErrors, { once: true, capture: true });
   watchOnline();
-  registerAppCommands();
   const router = createAppRouter();
   setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace }));
-  bindKeymap(window, registry, () => commandContext(router));
+  loadCommandsWhenSignedIn(router);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Provider store={appStore}>

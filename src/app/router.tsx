@@ -5,6 +5,7 @@ import { Root } from './Root';
 import { SignedOutLayout } from './SignedOutLayout';
 import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './ReadinessScreens';
+import { ensureAppMessages } from '../i18n';
 
 function childrenOf(layout: RouteLayout): RouteObject[] {
   return routeTable
@@ -12,7 +13,11 @@ function childrenOf(layout: RouteLayout): RouteObject[] {
     .map((r) => ({
       id: r.name,
       path: r.path,
-      lazy: async () => ({ Component: (await r.load!()).default }),
+      // Signed-in views need the app section of the messages; signed-out screens get by with the core.
+      lazy: async () => {
+        const [mod] = await Promise.all([r.load!(), r.public ? null : ensureAppMessages()]);
+        return { Component: mod.default };
+      },
     }));
 }
 

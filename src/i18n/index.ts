@@ -1,15 +1,15 @@
 // A small translation layer over JSON locales: t(key, params), a React hook, and the language set before mount.
 // i18next would cost ~14 KB gzip of the 120 KB first-page budget for features (plurals, backends) this app does not use.
 import { useSyncExternalStore } from 'react';
-import en from './locales/en.json';
+import en from './locales/en.json?i18n=core';
 import { DEFAULT_LANGUAGE, SUPPORTED_LOCALES } from '../constants';
 import { readStorage, writeStorage, STORAGE_KEYS } from '../state/storage';
 
 export type Params = Record<string, string | number>;
 type Messages = { [key: string]: string | Messages };
 
-// Mutable copies: the error catalogue is merged in when it arrives.
-const fallback: Messages = { ...en };
+// Mutable copies: the signed-in messages and the error catalogue are merged in when they arrive.
+const fallback: Messages = { ...(en as Messages) };
 let messages: Messages = fallback;
 let language: string = DEFAULT_LANGUAGE;
 let version = 0;
@@ -20,6 +20,38 @@ const loaders = import.meta.glob<{ default: Messages }>(['./locales/*.json', '!.
 // The server error catalogue (error.<code>) is only needed once something fails, so it loads on demand.
 const errorLoaders = import.meta.glob<{ default: Messages }>('./locales/*.errors.json');
 let errorsLoaded: Promise<void> | null = null;
+// English messages only signed-in screens use (see sections.ts): loaded with the first signed-in view.
+const appLoader = import.meta.glob<{ default: Messages }>('./locales/en.json', { query: '?i18n=app' })['./locales/en.json'];
+let appLoaded: Promise<void> | null = null;
+
+function mergeInto(target: Messages, source: Messages): void {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (typeof value !== 'string' && existing !== undefined && typeof existing !== 'string') {
+      const copy = { ...existing };
+      mergeInto(copy, value);
+      target[key] = copy;
+    } else {
+      target[key] = value;
+    }
+  }
+}
+
+/** Loads the English messages of the signed-in screens (once); views await it before they render. */
+export function ensureAppMessages(): Promise<void> {
+  if (!appLoaded) {
+    appLoaded = (appLoader ? appLoader() : Promise.resolve({ default: {} }))
+      .then((m) => {
+        mergeInto(fallback, m.default);
+        notify();
+      })
+      .catch((err: unknown) => {
+        appLoaded = null;
+        throw err;
+      });
+  }
+  return appLoaded;
+}
 
 async function loadErrors(lang: string, into: Messages): Promise<void> {
   const loader = errorLoaders[`./locales/${lang}.errors.json`];
