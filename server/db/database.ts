@@ -5,11 +5,13 @@ import pg from 'pg';
 import type { DB } from './schema.js';
 import * as m001 from './migrations/001_initial.js';
 import * as m002 from './migrations/002_task_list_order.js';
+import * as m003 from './migrations/003_task_uids.js';
 
 /** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_task_list_order': m002,
+  '003_task_uids': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -43,6 +45,8 @@ export function openDatabase(databaseUrl: string): Db {
   if (isPostgresUrl(databaseUrl)) {
     // Return BIGINT counts and ids as numbers, like SQLite does.
     pg.types.setTypeParser(20, (v) => Number(v));
+    // sum() over bigint and avg() yield NUMERIC, which pg returns as a string by default; SQLite gives numbers.
+    pg.types.setTypeParser(1700, (v) => Number(v));
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }) });
   }
   const file = databaseUrl.replace(/^sqlite:(\/\/)?/i, '');
