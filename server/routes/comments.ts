@@ -6,7 +6,9 @@ import { apiError, invalidData } from '../errors.js';
 import { nowIso, toWireDate } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { TaskCommentsTable } from '../db/schema.js';
-import { notifyTaskSubscribers } from '../notify.js';
+import { notifyUsers } from '../notify.js';
+import { taskSubscriberIds } from '../subscriptions.js';
+import { mentionedReaders } from '../mentions.js';
 import { asBody, Fields } from '../tasks/input.js';
 import { checkTask, maxRight, pageParams, paginate } from '../tasks/access.js';
 import { usersById, plainTaskJson } from '../tasks/serialize.js';
@@ -66,7 +68,12 @@ export default async function comments(app: FastifyInstance): Promise<void> {
       return { row, task };
     });
     const [json] = await commentsJson(db, [row]);
-    await notifyTaskSubscribers(db, taskId, auth.userId, 'task.comment', { doer: doerJson(auth), task: await plainTaskJson(db, task), comment: json, mentioned: false });
+    // Mentioned readers get one notification flagged `mentioned`, even when they also subscribe to the task.
+    const mentioned = new Set(await mentionedReaders(db, task.list_id, text, auth.userId));
+    const payload = { doer: doerJson(auth), task: await plainTaskJson(db, task), comment: json };
+    const subscribers = (await taskSubscriberIds(db, taskId)).filter((id) => !mentioned.has(id));
+    await notifyUsers(db, subscribers, auth.userId, 'task.comment', { ...payload, mentioned: false });
+    await notifyUsers(db, [...mentioned], auth.userId, 'task.comment', { ...payload, mentioned: true });
     return reply.code(201).send(json);
   });
 
@@ -83,15 +90,19 @@ export default async function comments(app: FastifyInstance): Promise<void> {
     const taskId = idParam(req.params.task, 'task');
     const commentId = idParam(req.params.id);
     const text = commentText(req.body);
-    const { row, right } = await db.transaction().execute(async (trx) => {
-      const { right } = await checkTask(trx, auth, taskId, 'write');
+    const { row, right, task, previous } = await db.transaction().execute(async (trx) => {
+      const { right, task } = await checkTask(trx, auth, taskId, 'write');
       const c = await commentOf(trx, taskId, commentId);
       if (c.author_id !== auth.userId) throw apiError(1);
       const row = await trx.updateTable('task_comments').set({ comment: text, updated: nowIso() }).where('id', '=', c.id).returningAll().executeTakeFirstOrThrow();
-      return { row, right };
+      return { row, right, task, previous: c.comment };
     });
     maxRight(reply, right);
-    return (await commentsJson(db, [row]))[0];
+    const [json] = await commentsJson(db, [row]);
+    // An edit notifies only the people it newly mentions; editing never re-notifies subscribers.
+    const mentioned = await mentionedReaders(db, task.list_id, text, auth.userId, previous);
+    if (mentioned.length > 0) await notifyUsers(db, mentioned, auth.userId, 'task.comment', { doer: doerJson(auth), task: await plainTaskJson(db, task), comment: json, mentioned: true });
+    return json;
   });
 
   app.delete<{ Params: { task: string; id: string } }>('/tasks/:task/comments/:id', async (req) => {

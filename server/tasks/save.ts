@@ -14,6 +14,7 @@ import { nextDates, repeats } from './repeat.js';
 import { renumber, MIN_POSITION } from './positions.js';
 import { plainTaskJson, type TaskRow } from './serialize.js';
 import type { TaskInput } from './input.js';
+import { notifyDescriptionMentions } from '../mentions.js';
 
 const FAVORITE_TASK = 1;
 
@@ -120,7 +121,7 @@ export async function createTask(db: Db, auth: Auth, list: ListRow, input: TaskI
     dates = rescheduled(input.repeat_mode, input.repeat_after, dates);
     done = false;
   }
-  const task = await db
+  const inserted = await db
     .insertInto('tasks')
     .values({
       title: input.title ?? title,
@@ -148,10 +149,13 @@ export async function createTask(db: Db, auth: Auth, list: ListRow, input: TaskI
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // A stable uid from the start; it is the resource name CalDAV has always served app-made tasks under.
+  const task = await db.updateTable('tasks').set({ uid: `keyflow-task-${inserted.id}` }).where('id', '=', inserted.id).returningAll().executeTakeFirstOrThrow();
   await setReminders(db, task.id, dates.reminders);
   const users = await checkAssignable(db, list.id, input.assignees);
   await assignUsers(db, task, users);
   if (input.is_favorite) await setFavorite(db, auth, task.id, true);
+  await notifyDescriptionMentions(db, { listId: list.id, description: task.description, actorId: auth.userId, doer: doerJson(auth), task: () => plainTaskJson(db, task), isNew: true });
   return { task, assigned: users };
 }
 
@@ -260,5 +264,7 @@ export async function updateTask(
   if (input.position < MIN_POSITION) await renumber(db, 'position', { listId });
   if (input.kanban_position < MIN_POSITION) await renumber(db, 'kanban_position', { bucketId });
   const final = await db.selectFrom('tasks').selectAll().where('id', '=', task.id).executeTakeFirstOrThrow();
+  // Only mentions the edit added: people already mentioned in the stored description were told before.
+  await notifyDescriptionMentions(db, { listId, description: final.description, previous: task.description, actorId: auth.userId, doer: doerJson(auth), task: () => plainTaskJson(db, final), isNew: false });
   return { task: final, assigned };
 }
