@@ -1,6 +1,6 @@
 // The table view (list.table): chosen columns stored per list, sortable headers, the list filters, virtualised rows.
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -15,6 +15,7 @@ import { useListMeta } from './useListMeta';
 import { ListViewSwitcher } from './ListViewSwitcher';
 import { FilterPopup, useListFilters } from './ListView';
 import { useListTasks } from './views/useListTasks';
+import { useListKeyboardNav } from '../../app/useListKeyboardNav';
 import './listViews.css';
 import './table.css';
 
@@ -119,6 +120,14 @@ export default function TableView({ params }: { params?: Record<string, string> 
   const showLoading = useDelayedFlag(state.loading && state.tasks.length === 0);
   const template = useMemo(() => columns.map(columnWidth).join(' '), [columns]);
   const virtualizer = useVirtualizer({ count: state.tasks.length, getScrollElement: () => scroller.current, estimateSize: () => 41, overscan: 10, getItemKey: (i) => state.tasks[i].id });
+  const navigate = useNavigate();
+  // j/k/x/shift+x/Enter/Escape (registry commands) drive the table like the list view.
+  const nav = useListKeyboardNav({
+    scope: `table-${listId}`,
+    ids: state.tasks.map((x) => x.id),
+    onOpen: (id) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname } }),
+    reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
+  });
 
   const toggleColumn = (c: TableColumn) => {
     const next = columns.includes(c) ? columns.filter((x) => x !== c) : TABLE_COLUMNS.filter((x) => x === c || columns.includes(x));
@@ -181,12 +190,14 @@ export default function TableView({ params }: { params?: Record<string, string> 
         <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
             const task = state.tasks[v.index];
+            const navProps = nav.rowProps(task.id);
             return (
               <div
                 key={v.key}
                 role="row"
                 aria-rowindex={v.index + 2}
-                className={`table-row${task.done ? ' is-done' : ''}`}
+                {...navProps}
+                className={`table-row${task.done ? ' is-done' : ''} ${navProps.className}`}
                 style={{ gridTemplateColumns: template, position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
               >
                 {columns.map((c) => (
