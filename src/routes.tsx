@@ -52,7 +52,7 @@ export const routeTable: RouteDef[] = [
   { name: 'list.settings.delete', path: '/lists/:listId/settings/delete', layout: 'app', load: () => import('./views/lists/ListDelete') },
   { name: 'list.settings.archive', path: '/lists/:listId/settings/archive', layout: 'app', load: () => import('./views/lists/ListArchive') },
   { name: 'list.list', path: '/lists/:listId/list', layout: 'app', load: () => import('./views/lists/ListView') },
-  { name: 'list.gantt', path: '/lists/:listId/gantt', layout: 'app' },
+  { name: 'list.gantt', path: '/lists/:listId/gantt', layout: 'app', load: () => import('./views/lists/GanttView') },
   { name: 'list.table', path: '/lists/:listId/table', layout: 'app', load: () => import('./views/lists/TableView') },
   { name: 'list.kanban', path: '/lists/:listId/kanban', layout: 'app', load: () => import('./views/lists/KanbanView') },
   { name: 'teams.index', path: '/teams', layout: 'app', load: () => import('./views/teams/TeamsIndex') },

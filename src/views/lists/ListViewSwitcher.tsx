@@ -1,10 +1,11 @@
-// Links between the views of a list (list, table, kanban; the gantt view is not built yet), the current one marked.
+// Links between the views of a list (list, gantt, table, kanban), the current one marked.
 import { NavLink } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
 
 const VIEWS = [
   ['list.list', 'task.views.list'],
+  ['list.gantt', 'task.views.gantt'],
   ['list.table', 'task.views.table'],
   ['list.kanban', 'task.views.kanban'],
 ] as const;

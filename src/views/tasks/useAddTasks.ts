@@ -14,8 +14,11 @@ import { createRelation } from '../../api/relations';
 import { success } from '../../app/toast';
 import type { Span } from '../../components/AddTask';
 
-/** Returns onAdd for <AddTask>; created tasks go to the top of their list's atom. */
-export function useAddTasks(currentListId: number | null, onCreated?: (tasks: Task[]) => void) {
+/**
+ * Returns onAdd for <AddTask>; created tasks go to the top of their list's atom.
+ * `prepare` may fill in what a view needs before each task is created (the gantt chart gives undated tasks dates).
+ */
+export function useAddTasks(currentListId: number | null, onCreated?: (tasks: Task[]) => void, prepare?: (task: Partial<Task>) => Partial<Task>) {
   return useCallback(
     async (text: string, dismissed: Span[]) => {
       if (appStore.get(labelsAtom).length === 0) await loadLabels().catch(() => undefined);
@@ -25,7 +28,7 @@ export function useAddTasks(currentListId: number | null, onCreated?: (tasks: Ta
         defaultListId: appStore.get(userAtom)?.settings?.defaultListId ?? null,
         lists: [...appStore.get(listsByIdAtom).values()].filter((l) => l.id > 0),
         labels: appStore.get(labelsAtom),
-        createTask,
+        createTask: prepare ? (listId, task) => createTask(listId, prepare(task)) : createTask,
         createLabel: async (title) => {
           const label = await createLabel({ title });
           upsertLabel(label);
@@ -43,6 +46,6 @@ export function useAddTasks(currentListId: number | null, onCreated?: (tasks: Ta
       void success(tasks.length > 1 ? 'task.createSuccessMany' : 'task.createSuccess');
       return tasks;
     },
-    [currentListId, onCreated],
+    [currentListId, onCreated, prepare],
   );
 }
