@@ -1,34 +1,8 @@
 // Task screens end to end in Chromium against the real server: quick-add, subtasks by indentation.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { api, createList, createTask as createTaskIn, signUp } from './helpers';
 
-const password = 'correct horse battery';
-
-interface Account {
-  token: string;
-  namespaceId: number;
-}
-
-/** A fresh user through the API, with the token put into the page before any script runs. */
-async function signUp(request: APIRequestContext, page: Page, prefix: string): Promise<Account> {
-  const username = `${prefix}${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  expect((await request.post('/api/v1/register', { data: { username, email: `${username}@example.com`, password } })).ok()).toBeTruthy();
-  const { token } = (await (await request.post('/api/v1/login', { data: { username, password } })).json()) as { token: string };
-  const namespaces = (await (await request.get('/api/v1/namespaces', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number }[];
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
-  return { token, namespaceId: namespaces.find((n) => n.id > 0)!.id };
-}
-
-async function createList(request: APIRequestContext, account: Account, title: string): Promise<number> {
-  const res = await request.put(`/api/v1/namespaces/${account.namespaceId}/lists`, { headers: { authorization: `Bearer ${account.token}` }, data: { title } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { id: number }).id;
-}
-
-async function api<T>(request: APIRequestContext, account: Account, path: string): Promise<T> {
-  const res = await request.get(`/api/v1${path}`, { headers: { authorization: `Bearer ${account.token}` } });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()) as T;
-}
+const createTask = (...args: Parameters<typeof createTaskIn>) => createTaskIn<ServerTask>(...args);
 
 interface ServerTask {
   id: number;
@@ -97,12 +71,6 @@ test('a task with no list named shows the list-required error and keeps the text
   await expect(page.getByRole('alert')).toContainText('Please specify a list');
   await expect(input).toHaveValue('Somewhere +Nowhere');
 });
-
-async function createTask(request: APIRequestContext, account: Account, listId: number, body: Record<string, unknown>): Promise<ServerTask> {
-  const res = await request.put(`/api/v1/lists/${listId}`, { headers: { authorization: `Bearer ${account.token}` }, data: body });
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()) as ServerTask;
-}
 
 test('a repeat set in the task detail moves the due date on when the task is marked done', async ({ page, request }) => {
   const account = await signUp(request, page, 'rp');
