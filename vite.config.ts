@@ -2,13 +2,16 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import { i18nSections } from './src/i18n/sections';
+import { routePreload } from './src/app/routePreload';
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3456);
 
 export default defineConfig({
   plugins: [
     i18nSections(),
+    routePreload(),
     react(),
     // Installable app: the worker precaches the built shell; API and CalDAV traffic always goes to the network.
     VitePWA({
@@ -44,11 +47,25 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),
+    // Brotli and gzip copies next to each built file; the server sends them to browsers that accept them.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   build: {
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // The first page's modules in two chunks instead of twenty: each request costs Chromium far more than its bytes.
+        // Only modules every page loads anyway are grouped, so no lazily loaded code moves onto the first page.
+        advancedChunks: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|ofetch|destr|ufo)[\\/]/, priority: 20 },
+            { name: 'core', test: /[\\/]src[\\/](constants|routes|state[\\/](storage|store|config|session)|api[\\/](apiError|client|user)|app[\\/](errorText|toast)|i18n[\\/]index)\.tsx?$/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,8 +1,5 @@
 // Builds the Fastify app: JSON conventions, authentication, error mapping, the API routes and the client.
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { ApiError, unauthorized } from './errors.js';
@@ -10,6 +7,7 @@ import { verifyToken, AUTH_TYPE_USER } from './auth/jwt.js';
 import type { Auth } from './context.js';
 import { apiRoutes } from './routes/index.js';
 import { registerCaldav } from './caldav/routes.js';
+import { registerClient } from './static.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -99,18 +97,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   // CalDAV lives outside the API prefix and must be registered before the client's not-found fallback.
   if (config.caldavEnabled) await registerCaldav(app);
 
-  const indexHtml = path.join(config.clientDir, 'index.html');
-  const hasClient = config.serveClient && existsSync(indexHtml);
-  if (hasClient) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasClient) {
-      return reply.code(404).send({ message: 'Not Found' });
-    }
-    // SPA fallback: every other GET is the client, which routes by itself.
-    return reply.type('text/html').sendFile('index.html');
-  });
+  await registerClient(app, config.clientDir, config.serveClient);
 
   return app;
 }

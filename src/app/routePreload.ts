@@ -1,0 +1,78 @@
+// Build step (Vite plugin, runs in Node): index.html learns which chunks each route needs and preloads the current
+// route's chunks while the main script downloads, instead of after it has run.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+export interface RouteSource {
+  name: string;
+  path: string;
+  /** The view module, relative to src/ (e.g. "views/auth/Login"). */
+  view: string;
+}
+
+/** The routes with a view, read from the text of src/routes.tsx (one entry per line, as that file is written). */
+export function parseRouteTable(source: string): RouteSource[] {
+  const out: RouteSource[] = [];
+  const entry = /\{\s*name:\s*'([^']+)',\s*path:\s*'([^']+)'[^}]*?load:\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g;
+  for (const m of source.matchAll(entry)) out.push({ name: m[1], path: m[2], view: m[3] });
+  return out;
+}
+
+/** A route path as the source of a regular expression over a pathname without its trailing slash (as matchRoute does). */
+export function pathPattern(routePath: string): string {
+  const clean = routePath === '/' ? '/' : routePath.replace(/\/+$/, '');
+  return `^${clean.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '[^/]+')}$`;
+}
+
+/** The inline script: the first route whose pattern matches the pathname gets a modulepreload link per file. */
+export function preloadScript(table: [string, string[]][]): string {
+  return (
+    '(function(){var t=' +
+    JSON.stringify(table) +
+    ";var p=location.pathname.replace(/\\/+$/,'')||'/';for(var i=0;i<t.length;i++){if(new RegExp(t[i][0]).test(p)){t[i][1].forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}}})()"
+  );
+}
+
+interface ChunkLike {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  facadeModuleId?: string | null;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export function routePreload(srcDir = path.resolve('src')): Plugin {
+  return {
+    name: 'keyflow-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle as Record<string, ChunkLike> | undefined;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (file: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(file)) return seen;
+          seen.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) closure(dep, seen);
+          return seen;
+        };
+        // What the entry already loads is preloaded by Vite; only the rest is listed.
+        const eager = new Set<string>();
+        for (const c of chunks) if (c.isEntry) closure(c.fileName, eager);
+        const table: [string, string[]][] = [];
+        for (const route of parseRouteTable(readFileSync(path.join(srcDir, 'routes.tsx'), 'utf8'))) {
+          if (route.path === '*') continue;
+          const viewId = path.join(srcDir, route.view);
+          const chunk = chunks.find((c) => c.facadeModuleId && c.facadeModuleId.replace(/\.[jt]sx?$/, '') === viewId);
+          if (!chunk) continue;
+          const files = [...closure(chunk.fileName)].filter((f) => !eager.has(f)).map((f) => `/${f}`);
+          if (files.length) table.push([pathPattern(route.path), files]);
+        }
+        return { html, tags: [{ tag: 'script', children: preloadScript(table), injectTo: 'head' }] };
+      },
+    },
+  };
+}

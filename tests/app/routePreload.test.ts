@@ -1,0 +1,36 @@
+// The build's route preload table: read from routes.tsx exactly as the route table is, and the inline script that uses it.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseRouteTable, pathPattern, preloadScript } from '../../src/app/routePreload';
+import { routeTable, matchRoute } from '../../src/routes';
+
+const source = readFileSync(path.resolve(__dirname, '../../src/routes.tsx'), 'utf8');
+
+describe('route preload', () => {
+  it('reads every route that has a view, with its path, from routes.tsx', () => {
+    const parsed = parseRouteTable(source);
+    expect(parsed.map((r) => [r.name, r.path])).toEqual(routeTable.filter((r) => r.load).map((r) => [r.name, r.path]));
+    expect(parsed.find((r) => r.name === 'user.login')?.view).toBe('views/auth/Login');
+  });
+
+  it('matches pathnames as matchRoute does', () => {
+    const patterns = parseRouteTable(source)
+      .filter((r) => r.path !== '*')
+      .map((r) => ({ name: r.name, re: new RegExp(pathPattern(r.path)) }));
+    for (const pathname of ['/', '/login', '/lists/12/kanban', '/tasks/5', '/namespaces/3/settings/edit', '/share/abc/auth', '/nope/nothing']) {
+      const clean = pathname.replace(/\/+$/, '') || '/';
+      const first = patterns.find((p) => p.re.test(clean))?.name ?? 'not-found';
+      expect(first).toBe(matchRoute(pathname).name);
+    }
+  });
+
+  it('adds a modulepreload link per file of the first matching route', () => {
+    window.history.replaceState(null, '', '/lists/4/gantt/');
+    document.head.querySelectorAll('link[rel=modulepreload]').forEach((l) => l.remove());
+    new Function(preloadScript([[pathPattern('/login'), ['/assets/Login.js']], [pathPattern('/lists/:listId/gantt'), ['/assets/Gantt.js', '/assets/dnd.js']]]))();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')];
+    expect(links.map((l) => new URL(l.href).pathname)).toEqual(['/assets/Gantt.js', '/assets/dnd.js']);
+    expect(links[0].crossOrigin).toBe('');
+  });
+});
