@@ -1,8 +1,11 @@
-// `npm run bench:server`: the API under load — a seeded 10,000-task list, paged reads, a date-math filter and task updates.
+// `npm run bench:server`: the API under load — a seeded 10,000-task list, paged reads, a date-math filter and task updates —
+// with the server in its own process, as `npm run serve` starts it, and autocannon in this one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { loadConfig } from '../../server/config.js';
 import { createServer } from '../../server/server.js';
 import { seed } from '../../server/seed.js';
@@ -31,19 +34,66 @@ const TASKS = 10_000;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
+const SECRET = 'bench-secret-not-for-production';
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** A free loopback port. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * The server as `npm run serve` runs it, in its own process, so the load generator does not take its CPU.
+ * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server into .tmp/profiles/ when it stops.
+ */
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const nodeArgs = ['--import', 'tsx'];
+  if (process.env.BENCH_CPU_PROF) nodeArgs.unshift('--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/profiles')}`);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'server/start.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      KEYFLOW_DATA_DIR: dataDir,
+      KEYFLOW_LOG: '0',
+      KEYFLOW_RATE_LIMIT: '0',
+      KEYFLOW_SERVE_CLIENT: '0',
+      KEYFLOW_JWT_SECRET: SECRET,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Keyflow is running')) resolve();
+    });
+  });
+  return child;
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'keyflow-bench-'));
-  const config = loadConfig({ KEYFLOW_LOG: '0', KEYFLOW_RATE_LIMIT: '0' }, { dataDir, serveClient: false, host: '127.0.0.1', port: 0 });
-  const app = await createServer(config);
+  // Seed through the server's own code, then hand the database to a separate server process.
+  const config = loadConfig({ KEYFLOW_LOG: '0', KEYFLOW_RATE_LIMIT: '0', KEYFLOW_JWT_SECRET: SECRET }, { dataDir, serveClient: false, host: '127.0.0.1', port: 0 });
+  const seeding = await createServer(config, { jobs: false });
+  const started = Date.now();
+  const s = await seed(seeding.ctx.db, { tasks: TASKS, username: 'bench', password: 'bench-password' });
+  await seeding.close();
+  console.log(`Seeded ${TASKS} tasks in ${Date.now() - started} ms (list ${s.listId}).`);
+  const port = await freePort();
+  const server = await startServer(dataDir, port);
   try {
-    const started = Date.now();
-    const s = await seed(app.ctx.db, { tasks: TASKS, username: 'bench', password: 'bench-password' });
-    console.log(`Seeded ${TASKS} tasks in ${Date.now() - started} ms (list ${s.listId}).`);
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const base = `http://127.0.0.1:${address.port}/api/v1`;
-    const token = await signToken(config.jwtSecret, { type: 1, id: s.userId, username: 'bench', email: '', name: '', emailRemindersEnabled: false, isLocalUser: true, long: false }, USER_TOKEN_TTL_S);
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    const token = await signToken(SECRET, { type: 1, id: s.userId, username: 'bench', email: '', name: '', emailRemindersEnabled: false, isLocalUser: true, long: false }, USER_TOKEN_TTL_S);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const pages = Math.ceil(TASKS / 50);
     let page = 0;
@@ -94,7 +144,9 @@ async function main(): Promise<void> {
     }
     if (missed) process.exitCode = 1;
   } finally {
-    await app.close();
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGINT');
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
