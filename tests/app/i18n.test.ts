@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../src/constants';
-import { setLanguage, t } from '../../src/i18n';
+import { ensureErrorMessages, setLanguage, t } from '../../src/i18n';
 import { dateLocaleName, formatDate, loadDateLocale, DATE_FORMAT_SHORT } from '../../src/i18n/dateLocale';
 import { LANGUAGE_NAMES } from '../../src/views/settings/languages';
 
@@ -42,6 +42,14 @@ describe.each(['de-DE', 'fr-FR'])('%s', (locale) => {
       .map(([k]) => k);
     expect(wrong, `messages of ${locale}.json with {placeholders} English does not have`).toEqual([]);
   });
+
+  it('translates every message of the server error catalogue', () => {
+    const enErrors = flatten(load('en.errors'));
+    const errors = flatten(load(`${locale}.errors`));
+    const missing = [...enErrors.keys()].filter((k) => !errors.get(k)?.trim());
+    expect(missing, `codes of en.errors.json missing from ${locale}.errors.json`).toEqual([]);
+    expect([...errors.keys()].filter((k) => !enErrors.has(k)), `codes English does not have`).toEqual([]);
+  });
 });
 
 describe('languages', () => {
@@ -59,6 +67,18 @@ describe('languages', () => {
     expect(t('user.settings.general.title')).toBe('Paramètres généraux');
     await setLanguage('it-IT', false);
     expect(t('user.settings.general.title')).toBe('General settings');
+  });
+
+  it('explains server errors in the chosen language, loading its catalogue on demand', async () => {
+    await setLanguage('de-DE', false);
+    await ensureErrorMessages();
+    expect(t('error.3001')).toBe('Die Liste existiert nicht.');
+    await setLanguage('fr-FR', false);
+    await ensureErrorMessages();
+    expect(t('error.10003')).toBe('La dernière colonne d’une liste ne peut pas être supprimée.');
+    await setLanguage('it-IT', false);
+    await ensureErrorMessages();
+    expect(t('error.3001')).toBe('The list does not exist.');
   });
 
   it('formats dates with the date locale of the language (en → en-GB, de and de-swiss → de, fr, ru)', async () => {
