@@ -71,8 +71,9 @@ export function confirmAccountDeletion(token: string): Promise<unknown> {
 }
 
 /** The avatar image address for a user (default size 50, 40 in the top bar). */
-export function avatarUrl(base: string, username: string, size = 50): string {
-  return `${base}/avatar/${encodeURIComponent(username)}?size=${size}`;
+/** The avatar image address; a version other than 0 makes it a new address (after the user changed the avatar). */
+export function avatarUrl(base: string, username: string, size = 50, version = 0): string {
+  return `${base}/avatar/${encodeURIComponent(username)}?size=${size}${version ? `&v=${version}` : ''}`;
 }
 
 export interface LinkShareAuthResponse {

@@ -2,6 +2,7 @@
 import { useAtomValue } from 'jotai/react';
 import { displayName, userAtom } from '../state/session';
 import { configAtom } from '../state/config';
+import { avatarVersionAtom } from '../state/avatar';
 import { apiBase } from '../api/client';
 import { avatarUrl } from '../api/user';
 import { useT } from '../i18n';
@@ -13,6 +14,7 @@ export function UserMenu() {
   const t = useT();
   const run = useRunCommand();
   const user = useAtomValue(userAtom);
+  const avatarVersion = useAtomValue(avatarVersionAtom);
   const legal = useAtomValue(configAtom)?.legal;
   if (!user) return null;
   const name = displayName(user);
@@ -21,7 +23,7 @@ export function UserMenu() {
       label={`${t('navigation.userMenu')}: ${name}`}
       trigger={
         <span className="user-trigger">
-          <img className="avatar" src={avatarUrl(apiBase(), user.username, 40)} width={28} height={28} alt="" />
+          <img className="avatar" src={avatarUrl(apiBase(), user.username, 40, avatarVersion)} width={28} height={28} alt="" />
           <span className="user-name">{name}</span>
           <ChevronDownIcon />
         </span>

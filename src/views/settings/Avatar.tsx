@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
 import { apiBase } from '../../api/client';
 import { avatarUrl } from '../../api/user';
+import { avatarVersionAtom, bumpAvatarVersion } from '../../state/avatar';
 import { AVATAR_PROVIDERS, getAvatarProvider, setAvatarProvider, uploadAvatar, type AvatarProvider } from '../../api/settings';
 import { userAtom } from '../../state/session';
 import { Button } from '../../components/Button';
@@ -19,8 +20,8 @@ export default function Avatar() {
   const [provider, setProvider] = useState<AvatarProvider | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  // Changes the preview's address after a save, so the browser fetches the new image.
-  const [version, setVersion] = useState(0);
+  // Bumped after a save: the preview, the top bar and every other image of this avatar fetch the new one.
+  const version = useAtomValue(avatarVersionAtom);
 
   useEffect(() => {
     let alive = true;
@@ -45,7 +46,7 @@ export default function Avatar() {
     setBusy(true);
     try {
       await setAvatarProvider(provider);
-      setVersion((v) => v + 1);
+      bumpAvatarVersion();
       void successToast('user.settings.avatar.setSuccess');
     } catch (err) {
       void errorToast(err);
@@ -60,7 +61,7 @@ export default function Avatar() {
       await uploadAvatar(png, 'avatar.png');
       setFile(null);
       setProvider('upload');
-      setVersion((v) => v + 1);
+      bumpAvatarVersion();
       void successToast('user.settings.avatar.setSuccess');
     } catch (err) {
       void errorToast(err);
@@ -69,7 +70,7 @@ export default function Avatar() {
     }
   }
 
-  const preview = user ? `${avatarUrl(apiBase(), user.username, 128)}&v=${version}` : null;
+  const preview = user ? avatarUrl(apiBase(), user.username, 128, version) : null;
 
   return (
     <SettingsLayout page="avatar" loading={provider === null}>
