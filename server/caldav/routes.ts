@@ -18,6 +18,7 @@ import { parseXml, child, children, element, escapeXml, multistatus, davError, N
 import { IcalError, parseIcal } from './ical.js';
 import { parseVtodo, NotATodoError } from './vtodo.js';
 import { listObjects, objectsOf, findTask, listTags, createFromVtodo, updateFromVtodo, moveTask, type DavObject } from './store.js';
+import { changedSince, parseSyncToken, syncTokens } from './sync.js';
 import { compFilterMatches } from './filter.js';
 
 export const DAV_PREFIX = '/dav';
@@ -192,6 +193,7 @@ interface CalendarInfo {
   right: RightLevel;
   writable: boolean;
   ctag: string;
+  syncToken: string;
 }
 
 function calendarProps(user: UserRow, c: CalendarInfo): Props {
@@ -202,12 +204,14 @@ function calendarProps(user: UserRow, c: CalendarInfo): Props {
   p.set(key(NS.caldav, 'supported-calendar-component-set'), `<cal:comp name="VTODO"/>`);
   p.set(key(NS.caldav, 'supported-calendar-data'), `<cal:calendar-data content-type="text/calendar" version="2.0"/>`);
   p.set(key(NS.cs, 'getctag'), c.ctag);
-  // A URI as RFC 6578 wants; there is no sync-collection report, so clients use it like the ctag.
-  p.set(key(NS.dav, 'sync-token'), `urn:keyflow:sync:${c.ctag}`);
+  // RFC 6578: the token a sync-collection report starts from; it changes whenever the calendar does.
+  p.set(key(NS.dav, 'sync-token'), c.syncToken);
   if (/^[0-9a-fA-F]{6}$/.test(c.list.hex_color)) p.set(key(NS.apple, 'calendar-color'), `#${c.list.hex_color.toUpperCase()}`);
   p.set(
     key(NS.dav, 'supported-report-set'),
-    ['calendar-query', 'calendar-multiget'].map((r) => element(NS.dav, 'supported-report', element(NS.dav, 'report', element(NS.caldav, r)))).join(''),
+    [element(NS.caldav, 'calendar-query'), element(NS.caldav, 'calendar-multiget'), element(NS.dav, 'sync-collection')]
+      .map((r) => element(NS.dav, 'supported-report', element(NS.dav, 'report', r)))
+      .join(''),
   );
   // No DAV:owner: shared lists belong to other users, whose principals are not exposed here.
   p.set(key(NS.dav, 'current-user-privilege-set'), privileges(c.writable));
@@ -272,7 +276,8 @@ async function calendarInfo(db: Db, auth: Auth, listId: number): Promise<Calenda
   if (right === null) return null;
   const archived = await archivedState(db, listId);
   const ctag = (await listTags(db, [list])).get(list.id) ?? '';
-  return { list, right, writable: right >= Right.ReadWrite && archived === null, ctag };
+  const syncToken = (await syncTokens(db, [list])).get(list.id) ?? '';
+  return { list, right, writable: right >= Right.ReadWrite && archived === null, ctag, syncToken };
 }
 
 /** One calendar per list the user reaches that is not archived (nor in an archived namespace). */
@@ -289,10 +294,10 @@ async function homeCalendars(db: Db, auth: Auth): Promise<CalendarInfo[]> {
     .orderBy('lists.position')
     .orderBy('lists.id')
     .execute();
-  const tags = await listTags(db, lists);
+  const [tags, tokens] = await Promise.all([listTags(db, lists), syncTokens(db, lists)]);
   return lists.map((list) => {
     const right = rights.get(list.id) ?? Right.Read;
-    return { list, right, writable: right >= Right.ReadWrite, ctag: tags.get(list.id) ?? '' };
+    return { list, right, writable: right >= Right.ReadWrite, ctag: tags.get(list.id) ?? '', syncToken: tokens.get(list.id) ?? '' };
   });
 }
 
@@ -440,6 +445,25 @@ async function report(db: Db, user: UserRow, target: Target, req: FastifyRequest
       out.push(response(objectHref(listId, o.uid), objectProps(o), pr, objectExtra(o, pr)));
     }
     return sendMultistatus(reply, out);
+  }
+  if (body.ns === NS.dav && body.name === 'sync-collection') {
+    const level = child(body, NS.dav, 'sync-level')?.text.trim() ?? '1';
+    if (level !== '1') throw new DavError(403, 'Forbidden', davError(NS.dav, 'number-of-matches-within-limits'));
+    const given = child(body, NS.dav, 'sync-token')?.text.trim() ?? '';
+    const out: string[] = [];
+    if (given === '') {
+      for (const o of await listObjects(db, listId)) out.push(response(objectHref(listId, o.uid), objectProps(o), pr, objectExtra(o, pr)));
+    } else {
+      const since = parseSyncToken(given, listId);
+      if (since === null) throw new DavError(403, 'Forbidden', davError(NS.dav, 'valid-sync-token'));
+      const changed = await changedSince(db, listId, since);
+      for (const o of changed.objects) out.push(response(objectHref(listId, o.uid), objectProps(o), pr, objectExtra(o, pr)));
+      for (const uid of changed.gone) out.push(notFoundResponse(objectHref(listId, uid)));
+    }
+    return reply
+      .code(207)
+      .type('application/xml; charset=utf-8')
+      .send(multistatus(out, element(NS.dav, 'sync-token', escapeXml(info.syncToken))));
   }
   throw new DavError(403, 'Forbidden', davError(NS.dav, 'supported-report'));
 }

@@ -297,6 +297,13 @@ export interface MigrationStatusTable {
   created: Timestamp;
 }
 
+export interface TaskTombstonesTable {
+  id: Id;
+  list_id: number;
+  uid: string;
+  gone_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -304,6 +311,7 @@ export interface DB {
   namespaces: NamespacesTable;
   lists: ListsTable;
   tasks: TasksTable;
+  task_tombstones: TaskTombstonesTable;
   task_reminders: TaskRemindersTable;
   task_assignees: TaskAssigneesTable;
   labels: LabelsTable;
