@@ -41,6 +41,8 @@ export async function deleteLists(db: Db, config: Config, listIds: number[]): Pr
     await db.deleteFrom('favorites').where('kind', '=', 2).where('entity_id', 'in', ids).execute();
     await db.deleteFrom('subscriptions').where('entity_type', '=', SUBSCRIPTION_ENTITY.list).where('entity_id', 'in', ids).execute();
     await db.deleteFrom('lists').where('id', 'in', ids).execute();
+    // A deleted calendar has nothing left to sync: its removal records go with it (written by the task deletes above).
+    await db.deleteFrom('task_tombstones').where('list_id', 'in', ids).execute();
   }
 }
 
