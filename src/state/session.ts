@@ -145,10 +145,48 @@ export function scheduleTokenRenewal(): void {
   }, TOKEN_RENEWAL_DELAY_MS);
 }
 
-/** POST user/token and store the new token; an HTTP failure ends the session. */
+/**
+ * The password a link-share visitor typed, kept in memory only (never stored), so the share can be re-authenticated
+ * when its token runs out. After a reload it is gone and the share's auth screen asks again.
+ */
+let linkSharePassword = '';
+
+export function rememberLinkSharePassword(password: string): void {
+  linkSharePassword = password;
+}
+
+/** The share's own auth screen (instead of login), keeping the view the visitor was on. */
+export function linkShareAuthPath(hash: string, currentPath = typeof window === 'undefined' ? '' : window.location.pathname): string {
+  const view = /^\/lists\/\d+\/(list|gantt|table|kanban)\/?$/.exec(currentPath)?.[1];
+  return pathFor('link-share.auth', { share: hash }, { view });
+}
+
+/**
+ * Link shares renew the link-share way: authenticate at the share again (its hash is in the token, the password in
+ * memory). When that fails the visitor goes back to the share's auth screen, never to login.
+ */
+async function renewLinkShare(claims: TokenClaims): Promise<void> {
+  const hash = typeof claims.hash === 'string' ? claims.hash : '';
+  try {
+    if (!hash) throw new Error('the link-share token names no share');
+    const res = await userApi.linkShareAuth(hash, linkSharePassword);
+    saveToken(res.token);
+    const fresh = parseToken(res.token);
+    if (isTokenValid(fresh)) appStore.set(sessionAtom, sessionFromClaims(fresh));
+  } catch (err) {
+    removeStorage(STORAGE_KEYS.token);
+    resetSession();
+    if (hash) navigateTo(linkShareAuthPath(hash));
+    else navigateTo(pathFor('user.login'));
+    throw new Error(`Error renewing the link share: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Renews the session: POST user/token for users (an HTTP failure ends the session), the share's auth for link shares. */
 export async function renewTokenNow(): Promise<void> {
   const session = appStore.get(sessionAtom);
   if (session.kind === 'none') return;
+  if (session.kind === 'linkShare') return renewLinkShare(session.claims);
   try {
     const { token } = await userApi.renewToken();
     saveToken(token);
@@ -166,6 +204,11 @@ export async function onWindowFocus(now = Date.now()): Promise<void> {
   if (session.kind === 'none') return;
   const left = session.claims.exp * 1000 - now;
   if (left < 0) {
+    // An expired link share gets a fresh token from its share (or its auth screen), not the login page.
+    if (session.kind === 'linkShare') {
+      await renewLinkShare(session.claims).catch((err: unknown) => console.error(err));
+      return;
+    }
     await checkAuth();
     navigateTo(pathFor('user.login'));
     return;

@@ -8,6 +8,7 @@ import { fakeToken, resetSessionState, userToken } from './helpers';
 vi.mock('../../src/api/user', () => ({
   currentUser: vi.fn(),
   renewToken: vi.fn(),
+  linkShareAuth: vi.fn(),
   login: vi.fn(),
   register: vi.fn(),
   saveGeneralSettings: vi.fn(),
@@ -70,6 +71,53 @@ describe('session', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(mocked.renewToken).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('token')).toBe(fresh);
+  });
+
+  describe('link shares renew the link-share way', () => {
+    const shareToken = (hoursLeft: number, now = Date.now()) =>
+      fakeToken({ type: 2, id: -3, hash: 'abc123', list_id: 3, exp: Math.floor(now / 1000) + hoursLeft * 3600 });
+
+    it('authenticate at the share again with the password typed there, not at user/token', async () => {
+      const fresh = shareToken(72);
+      mocked.linkShareAuth.mockReset().mockResolvedValue({ token: fresh, listId: 3 });
+      session.rememberLinkSharePassword('s3cret');
+      localStorage.setItem('token', shareToken(70));
+      await session.checkAuth();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(mocked.linkShareAuth).toHaveBeenCalledWith('abc123', 's3cret');
+      expect(mocked.renewToken).not.toHaveBeenCalled();
+      expect(localStorage.getItem('token')).toBe(fresh);
+      expect(appStore.get(session.sessionAtom).kind).toBe('linkShare');
+    });
+
+    it('go back to the share’s auth screen, keeping the view, when that fails', async () => {
+      window.history.replaceState(null, '', '/lists/3/kanban');
+      mocked.linkShareAuth.mockReset().mockRejectedValue(new ApiError({ code: 13001, message: 'password required', status: 403, fromServer: true }));
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      localStorage.setItem('token', shareToken(70));
+      await session.checkAuth();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(appStore.get(session.sessionAtom).kind).toBe('none');
+      expect(navigate).toHaveBeenCalledWith('/share/abc123/auth?view=kanban', undefined);
+      expect(navigate).not.toHaveBeenCalledWith('/login', undefined);
+      errors.mockRestore();
+      window.history.replaceState(null, '', '/');
+    });
+
+    it('on focus with an expired link share, get a fresh token from the share instead of going to login', async () => {
+      const now = Date.now();
+      const fresh = shareToken(72, now + 2 * 3600 * 1000);
+      mocked.linkShareAuth.mockReset().mockResolvedValue({ token: fresh, listId: 3 });
+      session.rememberLinkSharePassword('');
+      localStorage.setItem('token', shareToken(1, now));
+      await session.checkAuth();
+      vi.setSystemTime(now + 2 * 3600 * 1000);
+      await session.onWindowFocus();
+      expect(mocked.linkShareAuth).toHaveBeenCalledWith('abc123', '');
+      expect(localStorage.getItem('token')).toBe(fresh);
+      expect(navigate).not.toHaveBeenCalledWith('/login', undefined);
+    });
   });
 
   it('logs out when renewal fails with an HTTP status', async () => {

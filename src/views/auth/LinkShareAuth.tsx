@@ -5,7 +5,7 @@ import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
 import { linkShareAuth } from '../../api/user';
 import { ApiError } from '../../api/apiError';
-import { checkAuth, saveToken } from '../../state/session';
+import { checkAuth, rememberLinkSharePassword, saveToken } from '../../state/session';
 import { appStore } from '../../state/store';
 import { linkShareLogoVisibleAtom } from '../../state/linkShare';
 import { PasswordField } from '../../components/PasswordField';
@@ -35,6 +35,7 @@ export default function LinkShareAuth() {
       try {
         const res = await linkShareAuth(share, pw);
         saveToken(res.token);
+        rememberLinkSharePassword(pw);
         appStore.set(linkShareLogoVisibleAtom, query.get('logoVisible') !== 'false');
         await checkAuth();
         const wanted = query.get('view') ?? 'list';
