@@ -7,6 +7,7 @@ import { Right, checkList } from '../rights.js';
 import { deleteFiles, readFileBytes, saveFile } from '../files.js';
 import { nowIso } from '../clock.js';
 import { listJson } from '../lists/serialize.js';
+import { blurHashOf } from '../lists/blurHash.js';
 
 export default async function backgrounds(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
@@ -28,9 +29,10 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
       throw apiError(4012, 'The background file is too large.');
     }
     if (!file.mimetype.startsWith('image/')) throw invalidData('background: the file is not an image');
+    const blurHash = await blurHashOf(data);
     const updated = await db.transaction().execute(async (trx) => {
       const stored = await saveFile(trx, config, data, { name: file.filename || 'background', mime: file.mimetype, createdById: auth.userId });
-      await trx.updateTable('lists').set({ background_file_id: stored.id, background_blur_hash: '', updated: nowIso() }).where('id', '=', id).execute();
+      await trx.updateTable('lists').set({ background_file_id: stored.id, background_blur_hash: blurHash, updated: nowIso() }).where('id', '=', id).execute();
       if (list.background_file_id) await deleteFiles(trx, config, [list.background_file_id]);
       return trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });

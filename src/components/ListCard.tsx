@@ -1,10 +1,11 @@
-// A list as a card: colour border, optional background with a blurred placeholder, archived tag, title, favorite star.
+// A list as a card: colour border, optional background with its BlurHash as placeholder, archived tag, title, favorite star.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { backgroundObjectUrl, type List } from '../api/lists';
 import { FavoriteStar } from './FavoriteStar';
 import { useT } from '../i18n';
 import { pathFor } from '../routes';
+import { blurHashDataUrl } from './blurHash';
 import './organising.css';
 import './listCard.css';
 
@@ -31,11 +32,14 @@ export function ListCard({ list, onToggleFavorite }: { list: List; onToggleFavor
   }, [list.id, hasBackground]);
 
   const color = list.hexColor ? `#${list.hexColor}` : 'var(--border-strong)';
+  // Until the background arrives, its BlurHash (from the list) stands in for it; without one, a plain gradient.
+  const placeholder = hasBackground && !background ? blurHashDataUrl(list.backgroundBlurHash) : null;
+  const image = background ?? placeholder;
   // The card is a box with a stretched link and a separate star button: a button may not sit inside a link.
   return (
     <div
-      className={`list-card${background ? ' has-background' : ''}${hasBackground && !background ? ' is-placeholder' : ''}`}
-      style={{ borderLeftColor: color, backgroundImage: background ? `url(${background})` : undefined }}
+      className={`list-card${image ? ' has-background' : ''}${hasBackground && !background ? (placeholder ? ' is-blurhash' : ' is-placeholder') : ''}`}
+      style={{ borderLeftColor: color, backgroundImage: image ? `url(${image})` : undefined }}
     >
       <span className="list-card-top">
         {list.isArchived && <span className="tag">{t('list.archived')}</span>}

@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+import { decode as decodeBlurhash, isBlurhashValid } from 'blurhash';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -286,6 +288,28 @@ describe('lists', () => {
     expect(del.statusCode).toBe(200);
     expect(del.json().background_information).toBeNull();
     expect((await call(app, 'GET', `/lists/${s.listId}/background`, { token: owner })).statusCode).toBe(404);
+  });
+
+  it('backgrounds: a real image gets a BlurHash, a broken one none (and is still stored)', async () => {
+    const s = await makeShared(app, w);
+    const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1973ff' } }).jpeg().toBuffer();
+    const up = (bytes: Buffer) => {
+      const m = multipart('background', 'bg.jpg', 'image/jpeg', bytes);
+      return app.inject({ method: 'PUT', url: `/api/v1/lists/${s.listId}/backgrounds/upload`, payload: m.payload, headers: { 'content-type': m.contentType, authorization: `Bearer ${owner}` } });
+    };
+    const ok = await up(image);
+    expect(ok.statusCode).toBe(200);
+    const hash = ok.json().background_blur_hash as string;
+    expect(isBlurhashValid(hash).result).toBe(true);
+    // Decoded, the placeholder is the picture's colour.
+    const [r, g, b] = decodeBlurhash(hash, 4, 4);
+    expect(Math.abs(r - 0x19)).toBeLessThan(16);
+    expect(Math.abs(g - 0x73)).toBeLessThan(16);
+    expect(Math.abs(b - 0xff)).toBeLessThan(16);
+    expect((await call(app, 'GET', `/lists/${s.listId}`, { token: owner })).json().background_blur_hash).toBe(hash);
+    const broken = await up(Buffer.from('not really a jpeg'));
+    expect(broken.statusCode).toBe(200);
+    expect(broken.json().background_blur_hash).toBe('');
   });
 
   it('rolls a list creation back when a later step fails (no half-written list)', async () => {
