@@ -10,6 +10,7 @@ import { guardRoute } from './routeGuard';
 import { handleStartupQuery } from './startupQuery';
 import { ErrorScreen, LoadingScreen, OfflineScreen } from './ReadinessScreens';
 import { ToastHost } from './ToastHost';
+import { rememberPage } from '../state/backdrop';
 import { UpdateBanner } from './UpdateBanner';
 
 /** The deepest matched route that is a named route of the table, with its params. */
@@ -58,6 +59,12 @@ export function Root() {
     handledQuery.current = true;
     void handleStartupQuery(location.search);
   }, [readiness.state, location.search]);
+
+  // The page a modal route will open over (see RouteModal).
+  const { name: routeName } = useRouteName();
+  useEffect(() => {
+    rememberPage(routeName, location.pathname + location.search);
+  }, [routeName, location.pathname, location.search]);
 
   useEffect(() => {
     const onFocus = () => void onWindowFocus();

@@ -11,6 +11,7 @@ import { RENEW_ON_FOCUS_THRESHOLD_MS, TOKEN_RENEWAL_DELAY_MS, USER_REFRESH_THROT
 import { currentLanguage } from '../i18n';
 import { configAtom } from './config';
 import { singleProviderLogoutUrl } from '../views/auth/openId';
+import { forgetPage } from './backdrop';
 
 /** JWT claims the client reads (type 1 user, 2 link share; exp in unix seconds). */
 export interface TokenClaims {
@@ -241,6 +242,7 @@ export async function register(payload: { username: string; email: string; passw
 
 /** Clears the token and the account's local storage, goes to login and re-checks auth. */
 export async function logout(): Promise<void> {
+  forgetPage();
   removeStorage(STORAGE_KEYS.token);
   clearAccountStorage();
   resetSession();
