@@ -1,4 +1,4 @@
-// The gantt view end to end: a bar moved by keys and resized by dragging keeps its dates after a reload; a task created from the chart gets dates.
+// Gantt view end to end (keys, end drag, quick-add kept after reload), and list settings dialogs drawn over the list they belong to.
 import { expect, test } from '@playwright/test';
 import { api, createList, createTask, signUp } from './helpers';
 
@@ -65,4 +65,26 @@ test('gantt: arrow keys move a bar, dragging its end resizes it, quick-add creat
   const created = tasks.find((x) => x.title === 'Plant tulips')!;
   expect(dayOf(created.start_date)).toBe(new Date().toDateString());
   expect(dayOf(created.end_date)).toBe(new Date(Date.now() + 6 * DAY).toDateString());
+});
+
+test('list settings open over the list: its tasks stay in view behind the edit dialog, and closing returns there', async ({ page, request }) => {
+  const account = await signUp(request, page, 'bd');
+  const listId = await createList(request, account, 'Backdrop');
+  await createTask(request, account, listId, { title: 'Visible behind' });
+  await page.goto(`/lists/${listId}/list`);
+  await expect(page.getByRole('link', { name: 'Visible behind' })).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: 'Settings of Backdrop' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/lists/${listId}/settings/edit$`));
+  await expect(page.getByRole('dialog', { name: 'Edit list' })).toBeVisible();
+  // The list is still drawn behind the dialog (inert, so only visible, not reachable).
+  await expect(page.locator('.route-backdrop-view').getByText('Visible behind')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`/lists/${listId}/list$`));
+  await expect(page.getByRole('link', { name: 'Visible behind' })).toBeVisible();
+
+  // Opened directly, the edit dialog sits on the list's saved view.
+  await page.goto(`/lists/${listId}/settings/edit`);
+  await expect(page.getByRole('dialog', { name: 'Edit list' })).toBeVisible();
+  await expect(page.locator('.route-backdrop-view').getByText('Visible behind')).toBeVisible();
 });
