@@ -19,10 +19,17 @@ const listeners = new Set<() => void>();
 const loaders = import.meta.glob<{ default: Messages }>(['./locales/*.json', '!./locales/en.json', '!./locales/*.errors.json']);
 // The server error catalogue (error.<code>) is only needed once something fails, so it loads on demand.
 const errorLoaders = import.meta.glob<{ default: Messages }>('./locales/*.errors.json');
-let errorsLoaded: Promise<void> | null = null;
 // English messages only signed-in screens use (see sections.ts): loaded with the first signed-in view.
+// Other languages ship these inside their own chunk, so only English has an "app" section file.
 const appLoader = import.meta.glob<{ default: Messages }>('./locales/en.json', { query: '?i18n=app' })['./locales/en.json'];
-let appLoaded: Promise<void> | null = null;
+
+/** Message sections fetched after the first page: the file of a section for a language, if it has one. */
+type Section = 'app' | 'errors';
+const sectionFiles: Record<Section, (lang: string) => (() => Promise<{ default: Messages }>) | undefined> = {
+  app: (lang) => (lang === 'en' ? appLoader : undefined),
+  errors: (lang) => errorLoaders[`./locales/${lang}.errors.json`],
+};
+const sectionsLoaded = new Map<Section, Promise<void>>();
 
 function mergeInto(target: Messages, source: Messages): void {
   for (const [key, value] of Object.entries(source)) {
@@ -37,40 +44,35 @@ function mergeInto(target: Messages, source: Messages): void {
   }
 }
 
-/** Loads the English messages of the signed-in screens (once); views await it before they render. */
-export function ensureAppMessages(): Promise<void> {
-  if (!appLoaded) {
-    appLoaded = (appLoader ? appLoader() : Promise.resolve({ default: {} }))
-      .then((m) => {
-        mergeInto(fallback, m.default);
-        notify();
-      })
+async function loadSection(section: Section, lang: string, into: Messages): Promise<void> {
+  const loader = sectionFiles[section](lang);
+  if (loader) mergeInto(into, (await loader()).default);
+}
+
+/** Loads a section in English and in the current language (once per language); a failed load is retried next time. */
+function ensureSection(section: Section): Promise<void> {
+  let loaded = sectionsLoaded.get(section);
+  if (!loaded) {
+    const target = messages;
+    loaded = Promise.all([loadSection(section, 'en', fallback), target === fallback ? null : loadSection(section, language, target)])
+      .then(() => notify())
       .catch((err: unknown) => {
-        appLoaded = null;
+        sectionsLoaded.delete(section);
         throw err;
       });
+    sectionsLoaded.set(section, loaded);
   }
-  return appLoaded;
+  return loaded;
 }
 
-async function loadErrors(lang: string, into: Messages): Promise<void> {
-  const loader = errorLoaders[`./locales/${lang}.errors.json`];
-  if (!loader) return;
-  const { error } = (await loader()).default as { error?: Messages };
-  if (error) into.error = { ...((into.error as Messages | undefined) ?? {}), ...error };
+/** Loads the messages of the signed-in screens (once); views await it before they render. */
+export function ensureAppMessages(): Promise<void> {
+  return ensureSection('app');
 }
 
-/** Loads the error catalogue of English and of the current language (once per language). */
+/** Loads the error catalogue of English and of the current language; a failure leaves the server's own messages. */
 export function ensureErrorMessages(): Promise<void> {
-  if (!errorsLoaded) {
-    const target = messages;
-    errorsLoaded = Promise.all([loadErrors('en', fallback), target === fallback ? null : loadErrors(language, target)])
-      .then(() => notify())
-      .catch(() => {
-        errorsLoaded = null;
-      });
-  }
-  return errorsLoaded;
+  return ensureSection('errors').catch(() => undefined);
 }
 
 function lookup(dict: Messages, key: string): string | undefined {
@@ -137,10 +139,10 @@ export async function setLanguage(wanted: string, persist = true): Promise<void>
   }
   messages = next === fallback ? fallback : { ...next };
   language = lang;
-  if (errorsLoaded) {
-    errorsLoaded = null;
-    void ensureErrorMessages();
-  }
+  // Sections already fetched are fetched again for the new language.
+  const reload = [...sectionsLoaded.keys()];
+  sectionsLoaded.clear();
+  for (const section of reload) void ensureSection(section).catch(() => undefined);
   if (persist) writeStorage(STORAGE_KEYS.language, lang);
   document.documentElement.lang = lang;
   notify();
