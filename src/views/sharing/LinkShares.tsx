@@ -10,6 +10,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
 import { RightSelect } from './RightSelect';
+import { useScopedCommands } from '../../app/useScopedCommands';
 import './sharing.css';
 
 /** Copies text; a refused clipboard raises the spec's copy-failure message. */
@@ -69,6 +70,35 @@ export function LinkShares({ listId, canManage }: { listId: number; canManage: b
       void toastError(err);
     }
   }
+
+  // Registry commands while this list's link shares are shown: create a read-only link, delete one by name.
+  useScopedCommands([
+    {
+      id: 'sharing.link.create',
+      title: 'shareCommand.createLink',
+      section: 'sharing',
+      run: async () => {
+        try {
+          await createLinkShare(listId, { name: '', right: 0, password: '' });
+          void success('sharing.linkCreated');
+          await reload();
+        } catch (err) {
+          void toastError(err);
+        }
+      },
+    },
+    {
+      id: 'sharing.link.delete',
+      title: 'shareCommand.deleteLink',
+      section: 'sharing',
+      input: 'shareCommand.linkNameInput',
+      run: (name?: string) => {
+        const share = shares.find((x) => x.name.toLowerCase() === (name ?? '').trim().toLowerCase());
+        if (share) return remove(share);
+        void toastError(new Error(t('shareCommand.noSuchShare', { name: name ?? '' })));
+      },
+    },
+  ], canManage);
 
   async function copy(url: string) {
     try {

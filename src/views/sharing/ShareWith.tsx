@@ -10,6 +10,8 @@ import { Button } from '../../components/Button';
 import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
 import { RightSelect } from './RightSelect';
+import { useScopedCommands } from '../../app/useScopedCommands';
+import { useRunCommand } from '../../app/useCommand';
 import '../../components/organising.css';
 import './sharing.css';
 
@@ -45,6 +47,40 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
     }
   }
 
+  /** The share a typed name means: a user's username or display name, or a team's name, ignoring case. */
+  function shareNamed(typed = ''): { user?: UserShare; team?: TeamShare } {
+    const name = typed.trim().toLowerCase();
+    const user = users.find((u) => [u.username, displayName(u)].some((n) => n.toLowerCase() === name));
+    return user ? { user } : { team: teams.find((tm) => tm.name.toLowerCase() === name) };
+  }
+
+  // While the form is open its actions are registry commands: the palette offers them, the remove buttons run them.
+  const run = useRunCommand();
+  useScopedCommands(
+    [
+      {
+        id: 'sharing.user.add',
+        title: 'shareCommand.addUser',
+        section: 'sharing',
+        input: 'shareCommand.usernameInput',
+        run: (name?: string) => (name?.trim() ? act(() => sharing.shareWithUser(target, name.trim(), 0), 'sharing.userAdded') : undefined),
+      },
+      {
+        id: 'sharing.remove',
+        title: 'shareCommand.remove',
+        section: 'sharing',
+        input: 'shareCommand.nameInput',
+        run: (name?: string) => {
+          const { user, team } = shareNamed(name);
+          if (user) return act(() => sharing.removeUserShare(target, user.username), 'sharing.removed');
+          if (team) return act(() => sharing.removeTeamShare(target, team.id), 'sharing.removed');
+          void toastError(new Error(t('shareCommand.noSuchShare', { name: name ?? '' })));
+        },
+      },
+    ],
+    isAdmin,
+  );
+
   return (
     <div className="share-with">
       <section aria-labelledby="share-users-title">
@@ -70,7 +106,7 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
                   </td>
                   <td className="share-remove">
                     {isAdmin && (
-                      <Button variant="tertiary" onClick={() => void act(() => sharing.removeUserShare(target, u.username), 'sharing.removed')}>
+                      <Button variant="tertiary" onClick={() => void run('sharing.remove', u.username)}>
                         {t('sharing.remove')}
                         <span className="sr-only"> {displayName(u)}</span>
                       </Button>
@@ -105,7 +141,7 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
                   </td>
                   <td className="share-remove">
                     {isAdmin && (
-                      <Button variant="tertiary" onClick={() => void act(() => sharing.removeTeamShare(target, tm.id), 'sharing.removed')}>
+                      <Button variant="tertiary" onClick={() => void run('sharing.remove', tm.name)}>
                         {t('sharing.remove')}
                         <span className="sr-only"> {tm.name}</span>
                       </Button>

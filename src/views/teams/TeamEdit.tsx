@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { Loading } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { usePageTitle } from '../../app/usePageTitle';
+import { useScopedCommands, type ScopedCommand } from '../../app/useScopedCommands';
 import { useRunCommand } from '../../app/useCommand';
 import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
@@ -49,8 +50,41 @@ export default function TeamEdit() {
     void reload();
   }, [reload]);
 
+  const isAdmin = !!team && (team.maxRight === 2 || team.members.some((m) => m.id === me?.id && m.admin));
+  /** Runs `fn` on the member a typed name means (username or display name, ignoring case), else says to pick one. */
+  const onMember = (typed: string | undefined, fn: (teamId: number, username: string) => Promise<void>, message: string) => {
+    const name = (typed ?? '').trim().toLowerCase();
+    const member = team?.members.find((m) => [m.username, displayName(m)].some((n) => n.toLowerCase() === name));
+    if (!team || !member) return void toastError(new Error(t('team.selectUser')));
+    return act(() => fn(team.id, member.username), message);
+  };
+  // While this page is open its member actions are registry commands: the palette offers them, the buttons run them.
+  const adminCommands: ScopedCommand[] = [
+    {
+      id: 'team.member.add',
+      title: 'team.command.addMember',
+      section: 'team',
+      input: 'team.command.usernameInput',
+      run: (username) => (team && username?.trim() ? act(() => teamsApi.addMember(team.id, username.trim()), 'team.member.added') : undefined),
+    },
+    {
+      id: 'team.member.remove',
+      title: 'team.command.removeMember',
+      section: 'team',
+      input: 'team.command.memberInput',
+      run: (username) => onMember(username, teamsApi.removeMember, 'team.member.removed'),
+    },
+    {
+      id: 'team.member.toggleAdmin',
+      title: 'team.command.toggleAdmin',
+      section: 'team',
+      input: 'team.command.memberInput',
+      run: (username) => onMember(username, teamsApi.toggleMemberAdmin, 'team.member.updated'),
+    },
+  ];
+  useScopedCommands([...(isAdmin ? adminCommands : []), { id: 'team.leave', title: 'team.leave.title', section: 'team', run: () => setConfirm('leave') }], !!team);
+
   if (!team) return <Loading />;
-  const isAdmin = team.maxRight === 2 || team.members.some((m) => m.id === me?.id && m.admin);
 
   async function act(fn: () => Promise<void>, message?: string) {
     setBusy(true);
@@ -114,7 +148,7 @@ export default function TeamEdit() {
         <h2 className="card-title" id="team-members-title">
           {t('team.members')}
         </h2>
-        {isAdmin && <AddMember onAdd={(username) => act(() => teamsApi.addMember(team.id, username), 'team.member.added')} />}
+        {isAdmin && <AddMember onAdd={(username) => run('team.member.add', username).then(() => undefined)} />}
         <table className="data-table">
           <thead>
             <tr>
@@ -135,11 +169,11 @@ export default function TeamEdit() {
                 <td className="share-remove">
                   {isAdmin && m.id !== me?.id && (
                     <div className="row-actions" style={{ justifyContent: 'flex-end' }}>
-                      <Button variant="secondary" onClick={() => void act(() => teamsApi.toggleMemberAdmin(team.id, m.username), 'team.member.updated')} disabled={busy}>
+                      <Button variant="secondary" onClick={() => void run('team.member.toggleAdmin', m.username)} disabled={busy}>
                         {m.admin ? t('team.makeMember') : t('team.makeAdmin')}
                         <span className="sr-only"> {displayName(m)}</span>
                       </Button>
-                      <Button variant="tertiary" onClick={() => void act(() => teamsApi.removeMember(team.id, m.username), 'team.member.removed')} disabled={busy}>
+                      <Button variant="tertiary" onClick={() => void run('team.member.remove', m.username)} disabled={busy}>
                         {t('team.remove')}
                         <span className="sr-only"> {displayName(m)}</span>
                       </Button>
@@ -152,7 +186,7 @@ export default function TeamEdit() {
         </table>
       </section>
       <div className="team-danger">
-        <Button variant="secondary" onClick={() => setConfirm('leave')}>
+        <Button variant="secondary" onClick={() => void run('team.leave')}>
           {t('team.leave.title')}
         </Button>
         {isAdmin && (

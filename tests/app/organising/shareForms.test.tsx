@@ -2,6 +2,7 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, fireEvent, waitFor } from '@testing-library/react';
 import { renderInApp } from './render';
+import { registry, type CommandContext } from '../../../commands/registry';
 
 const api = vi.hoisted(() => ({
   searchUsers: vi.fn(async (s: string) => (s.startsWith('bo') ? [{ id: 2, username: 'bob', name: 'Bob B' }] : [])),
@@ -11,6 +12,7 @@ const api = vi.hoisted(() => ({
   shareWithTeam: vi.fn(async () => undefined),
   updateUserShare: vi.fn(async () => undefined),
   removeUserShare: vi.fn(async () => undefined),
+  removeTeamShare: vi.fn(async () => undefined),
   getAllTeams: vi.fn(async () => [{ id: 5, name: 'Core', description: '', members: [], maxRight: 2 }]),
   getLinkShares: vi.fn(async () => [{ id: 1, hash: 'abc', name: 'Public', right: 0, sharingType: 2 }]),
   createLinkShare: vi.fn(async () => ({})),
@@ -26,6 +28,7 @@ vi.mock('../../../src/api/sharing', async (orig) => ({
   shareWithTeam: api.shareWithTeam,
   updateUserShare: api.updateUserShare,
   removeUserShare: api.removeUserShare,
+  removeTeamShare: api.removeTeamShare,
 }));
 vi.mock('../../../src/api/linkShares', async (orig) => ({
   ...(await orig<typeof import('../../../src/api/linkShares')>()),
@@ -82,7 +85,66 @@ describe('ShareWith', () => {
   });
 });
 
+describe('share commands', () => {
+  const ctx: CommandContext = { navigate: () => undefined, routeName: 'home', signedIn: true, listId: null };
+  beforeEach(() => Object.values(api).forEach((f) => f.mockClear()));
+
+  it('are registry commands while the form is open, gone after, and absent without admin right', async () => {
+    const { ShareWith } = await import('../../../src/views/sharing/ShareWith');
+    const view = renderInApp(<ShareWith target={{ kind: 'list', id: 3 }} isAdmin />);
+    await screen.findByRole('form', { name: 'Share with a user' });
+    expect(registry.get('sharing.user.add')?.input).toBe('shareCommand.usernameInput');
+    expect(registry.get('sharing.remove')).toBeDefined();
+    view.unmount();
+    expect(registry.get('sharing.user.add')).toBeUndefined();
+    expect(registry.get('sharing.remove')).toBeUndefined();
+
+    const readOnly = renderInApp(<ShareWith target={{ kind: 'list', id: 3 }} isAdmin={false} />);
+    await screen.findByText('Not shared with any user.');
+    expect(registry.get('sharing.user.add')).toBeUndefined();
+    readOnly.unmount();
+  });
+
+  it('share with a typed username, and remove a user or team share by its name', async () => {
+    api.getUserShares.mockResolvedValue([{ id: 2, username: 'bob', name: 'Bob B', right: 0 }]);
+    api.getTeamShares.mockResolvedValue([{ id: 5, name: 'Core', right: 1 }]);
+    const { ShareWith } = await import('../../../src/views/sharing/ShareWith');
+    const view = renderInApp(<ShareWith target={{ kind: 'namespace', id: 4 }} isAdmin />);
+    await screen.findByText('Core', { selector: 'td' });
+    await registry.run('sharing.user.add', ctx, ' carol ');
+    await waitFor(() => expect(api.shareWithUser).toHaveBeenCalledWith({ kind: 'namespace', id: 4 }, 'carol', 0));
+    await registry.run('sharing.remove', ctx, 'bob b');
+    await waitFor(() => expect(api.removeUserShare).toHaveBeenCalledWith({ kind: 'namespace', id: 4 }, 'bob'));
+    await registry.run('sharing.remove', ctx, 'CORE');
+    await waitFor(() => expect(api.removeTeamShare).toHaveBeenCalledWith({ kind: 'namespace', id: 4 }, 5));
+    toast.error.mockClear();
+    await registry.run('sharing.remove', ctx, 'nobody');
+    expect((toast.error.mock.calls[0] as unknown[])[0]).toMatchObject({ message: 'Nothing here is shared with “nobody”.' });
+    // The row's remove button goes through the same command.
+    api.removeUserShare.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: /Remove\s*Bob B/ }));
+    await waitFor(() => expect(api.removeUserShare).toHaveBeenCalledWith({ kind: 'namespace', id: 4 }, 'bob'));
+    view.unmount();
+    api.getUserShares.mockResolvedValue([]);
+    api.getTeamShares.mockResolvedValue([]);
+  });
+
+  it('create a read-only link share and delete one by name', async () => {
+    const { LinkShares } = await import('../../../src/views/sharing/LinkShares');
+    const view = renderInApp(<LinkShares listId={3} canManage />);
+    await screen.findByRole('textbox', { name: 'Link of Public' });
+    await registry.run('sharing.link.create', ctx);
+    expect(api.createLinkShare).toHaveBeenCalledWith(3, { name: '', right: 0, password: '' });
+    await registry.run('sharing.link.delete', ctx, 'public');
+    await waitFor(() => expect(api.deleteLinkShare).toHaveBeenCalledWith(3, 1));
+    view.unmount();
+    expect(registry.get('sharing.link.create')).toBeUndefined();
+  });
+});
+
 describe('LinkShares', () => {
+  beforeEach(() => toast.error.mockClear());
+
   it('creates a link share with name, right and password', async () => {
     const { LinkShares } = await import('../../../src/views/sharing/LinkShares');
     renderInApp(<LinkShares listId={3} canManage />);
