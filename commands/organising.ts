@@ -10,6 +10,12 @@ const realList = (ctx: CommandContext) => ctx.signedIn && ctx.listId !== null &&
 const editableList = (ctx: CommandContext) => ctx.signedIn && ctx.listId !== null && ctx.listId !== -1;
 
 const toast = () => import('../src/app/toast');
+
+/** Asks the open team page to confirm leaving or deleting its team. */
+async function askTeamPage(kind: 'leave' | 'delete'): Promise<void> {
+  const [{ appStore }, { teamConfirmAtom }] = await Promise.all([import('../src/state/store'), import('../src/state/ui')]);
+  appStore.set(teamConfirmAtom, kind);
+}
 const nsState = () => import('../src/state/namespaces');
 
 async function listOf(id: number) {
@@ -222,14 +228,14 @@ export const organisingCommands: Command[] = [
     },
   },
   {
-    // The team page's confirmation runs this with the team id.
+    // The team page's confirmation runs this with the team id; without one (the palette) the page asks to confirm.
     id: 'team.leave',
     title: 'organising.commands.leaveTeam',
     section: 'team',
     when: (ctx) => ctx.signedIn && ctx.routeName === 'teams.edit',
     run: async (ctx, input) => {
       const id = Number(input);
-      if (!Number.isInteger(id) || id <= 0) return;
+      if (!Number.isInteger(id) || id <= 0) return askTeamPage('leave');
       const { appStore } = await import('../src/state/store');
       const { userAtom } = await import('../src/state/session');
       const me = appStore.get(userAtom);
@@ -247,7 +253,7 @@ export const organisingCommands: Command[] = [
     when: (ctx) => ctx.signedIn && ctx.routeName === 'teams.edit',
     run: async (ctx, input) => {
       const id = Number(input);
-      if (!Number.isInteger(id) || id <= 0) return;
+      if (!Number.isInteger(id) || id <= 0) return askTeamPage('delete');
       const { deleteTeam } = await import('../src/api/teams');
       await deleteTeam(id);
       void (await toast()).success('team.delete.success');

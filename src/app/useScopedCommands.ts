@@ -20,7 +20,8 @@ export function useScopedCommands(commands: ScopedCommand[], enabled = true): vo
   const ids = commands.map((c) => c.id).join('|');
   useEffect(() => {
     if (!enabled) return;
-    const defs: Command[] = latest.current.map((c) => ({
+    // A second form of the same kind on screen (should not happen) leaves the first one's commands in place.
+    const defs: Command[] = latest.current.filter((c) => !registry.get(c.id)).map((c) => ({
       id: c.id,
       title: c.title,
       section: c.section,

@@ -33,6 +33,9 @@ export const paletteOpenAtom = atom(false);
 /** Read by the keyboard shortcuts help modal (a later issue renders it from the registry). */
 export const shortcutsHelpOpenAtom = atom(false);
 
+/** A confirmation the team page should ask for: set by team.leave / team.delete run without a team id (the palette). */
+export const teamConfirmAtom = atom<'leave' | 'delete' | null>(null);
+
 export interface CurrentList {
   id: number;
   title: string;

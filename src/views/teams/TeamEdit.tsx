@@ -1,7 +1,8 @@
 // teams.edit: name and description (admins), members with search, admin toggle and removal, leave and delete.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
-import { useAtomValue } from 'jotai/react';
+import { useAtom, useAtomValue } from 'jotai/react';
+import { teamConfirmAtom } from '../../state/ui';
 import * as teamsApi from '../../api/teams';
 import type { Team } from '../../api/teams';
 import { searchUsers } from '../../api/users';
@@ -31,7 +32,10 @@ export default function TeamEdit() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
+  // team.leave / team.delete from the palette (no team id) ask here; the buttons do the same.
+  const [asked, setConfirm] = useAtom(teamConfirmAtom);
+  const confirm = asked === 'delete' && !isAdminOf(team, me?.id) ? null : asked;
+  useEffect(() => () => setConfirm(null), [setConfirm]);
   const [busy, setBusy] = useState(false);
   usePageTitle(team ? t('team.edit.titleOf', { name: team.name }) : t('team.edit.title'));
 
@@ -50,7 +54,7 @@ export default function TeamEdit() {
     void reload();
   }, [reload]);
 
-  const isAdmin = !!team && (team.maxRight === 2 || team.members.some((m) => m.id === me?.id && m.admin));
+  const isAdmin = isAdminOf(team, me?.id);
   /** Runs `fn` on the member a typed name means (username or display name, ignoring case), else says to pick one. */
   const onMember = (typed: string | undefined, fn: (teamId: number, username: string) => Promise<void>, message: string) => {
     const name = (typed ?? '').trim().toLowerCase();
@@ -82,7 +86,7 @@ export default function TeamEdit() {
       run: (username) => onMember(username, teamsApi.toggleMemberAdmin, 'team.member.updated'),
     },
   ];
-  useScopedCommands([...(isAdmin ? adminCommands : []), { id: 'team.leave', title: 'team.leave.title', section: 'team', run: () => setConfirm('leave') }], !!team);
+  useScopedCommands(adminCommands, isAdmin);
 
   if (!team) return <Loading />;
 
@@ -190,7 +194,7 @@ export default function TeamEdit() {
           {t('team.leave.title')}
         </Button>
         {isAdmin && (
-          <Button variant="tertiary" onClick={() => setConfirm('delete')}>
+          <Button variant="tertiary" onClick={() => void run('team.delete')}>
             {t('team.delete.title')}
           </Button>
         )}
@@ -206,6 +210,11 @@ export default function TeamEdit() {
       </Modal>
     </div>
   );
+}
+
+/** Whether the signed-in user may manage the team: admin right on it, or an admin member. */
+function isAdminOf(team: Team | null, myId: number | undefined): boolean {
+  return !!team && (team.maxRight === 2 || team.members.some((m) => m.id === myId && m.admin));
 }
 
 function AddMember({ onAdd }: { onAdd: (username: string) => Promise<void> }) {

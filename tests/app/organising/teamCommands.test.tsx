@@ -3,6 +3,7 @@ import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, fireEvent, waitFor } from '@testing-library/react';
 import { renderInApp } from './render';
 import { registry, type CommandContext } from '../../../commands/registry';
+import { registerAppCommands } from '../../../commands';
 import { appStore } from '../../../src/state/store';
 import { sessionAtom } from '../../../src/state/session';
 
@@ -30,6 +31,7 @@ const ctx: CommandContext = { navigate: () => undefined, routeName: 'teams.edit'
 
 describe('team commands', () => {
   beforeEach(() => {
+    registerAppCommands();
     Object.values(api).forEach((f) => f.mockClear());
     toast.error.mockClear();
     api.getTeam.mockResolvedValue(team);
@@ -55,17 +57,20 @@ describe('team commands', () => {
 
     view.unmount();
     expect(registry.get('team.member.add')).toBeUndefined();
-    expect(registry.get('team.leave')).toBeUndefined();
+    expect(registry.get('team.member.remove')).toBeUndefined();
   });
 
-  it('offers only leaving to a member who is not admin', async () => {
+  it('leaving or deleting from the palette (no team id) asks the page to confirm; delete only for admins', async () => {
     api.getTeam.mockResolvedValue({ ...team, maxRight: 0, members: team.members.map((m) => ({ ...m, admin: m.id === 2 })) });
     const { default: TeamEdit } = await import('../../../src/views/teams/TeamEdit');
     const view = renderInApp(<TeamEdit />, { path: '/teams/:id/edit', routeId: 'teams.edit' });
     await screen.findByText('Bob B', { selector: 'td' });
     expect(registry.get('team.member.add')).toBeUndefined();
+    await registry.run('team.delete', ctx);
+    expect(screen.queryByRole('dialog')).toBeNull();
     await registry.run('team.leave', ctx);
-    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Leave team' });
+    expect(dialog).toHaveTextContent(/leave/i);
     view.unmount();
   });
 });
