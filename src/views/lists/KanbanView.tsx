@@ -8,7 +8,8 @@ import { pathFor } from '../../routes';
 import { usePageTitle } from '../../app/usePageTitle';
 import { error as toastError, success } from '../../app/toast';
 import { BUCKET_PAGE_SIZE, createBucket, deleteBucket, getBuckets, updateBucket, type Bucket } from '../../api/buckets';
-import { createTask, getListTasks, type Task } from '../../api/tasks';
+import { getListTasks, type Task } from '../../api/tasks';
+import { addTasks } from '../tasks/useAddTasks';
 import { saveTask, toggleTaskDone, onTaskSaved } from '../../state/tasks';
 import { Loading } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
@@ -106,6 +107,14 @@ function Column(props: ColumnProps) {
   const [menu, setMenu] = useState(false);
   useEffect(() => setTitle(bucket.title), [bucket.title]);
   const full = bucket.limit > 0 && bucket.tasks.length >= bucket.limit;
+  // The next page loads on scrolling near the end, and at once while the cards do not fill the column (tall screens).
+  const cards = useRef<HTMLUListElement | null>(null);
+  const { exhausted, onLoadMore } = props;
+  useEffect(() => {
+    const el = cards.current;
+    if (el && !exhausted && el.scrollHeight <= el.clientHeight + 80) onLoadMore();
+    // Not on onLoadMore: it is a new function each render; the card count and the paging state decide.
+  }, [bucket.tasks.length, exhausted]);
 
   return (
     <section className={`kanban-bucket${collapsed ? ' is-collapsed' : ''}${bucket.isDoneBucket ? ' is-done-bucket' : ''}${isOver ? ' is-over' : ''}`} aria-label={bucket.title} data-bucket-id={bucket.id}>
@@ -155,7 +164,10 @@ function Column(props: ColumnProps) {
         <>
           <SortableContext items={bucket.tasks.map((x) => x.id)} strategy={verticalListSortingStrategy}>
             <ul
-              ref={setNodeRef}
+              ref={(el) => {
+                cards.current = el;
+                setNodeRef(el);
+              }}
               className="kanban-cards"
               onScroll={(e) => {
                 const el = e.currentTarget;
@@ -328,10 +340,14 @@ export default function KanbanView({ params }: { params?: Record<string, string>
               onDoneBucket={(isDoneBucket) => void saveBucket(bucket, { isDoneBucket })}
               onDelete={() => setDeleting(bucket)}
               onCtrlClick={onCtrlClick}
-              onAdd={async (title) => {
+              onAdd={async (text) => {
                 try {
-                  const task = await createTask(listId, { title, bucketId: bucket.id });
-                  setBuckets((all) => placeTask(all, task));
+                  // Quick-add syntax like everywhere; tasks of this list land in this bucket (others go to their list).
+                  const tasks = await addTasks(text, [], {
+                    currentListId: listId,
+                    prepare: (task, taskListId) => (taskListId === listId ? { ...task, bucketId: bucket.id } : task),
+                  });
+                  setBuckets((all) => tasks.filter((x) => x.listId === listId).reduce(placeTask, all));
                 } catch (err) {
                   void toastError(err);
                   throw err;

@@ -14,38 +14,44 @@ import { createRelation } from '../../api/relations';
 import { success } from '../../app/toast';
 import type { Span } from '../../components/AddTask';
 
-/**
- * Returns onAdd for <AddTask>; created tasks go to the top of their list's atom.
- * `prepare` may fill in what a view needs before each task is created (the gantt chart gives undated tasks dates).
- */
-export function useAddTasks(currentListId: number | null, onCreated?: (tasks: Task[]) => void, prepare?: (task: Partial<Task>) => Partial<Task>) {
-  return useCallback(
-    async (text: string, dismissed: Span[]) => {
-      if (appStore.get(labelsAtom).length === 0) await loadLabels().catch(() => undefined);
-      const tasks = await addTasksFromText(text, {
-        mode: appStore.get(quickAddModeAtom),
-        currentListId,
-        defaultListId: appStore.get(userAtom)?.settings?.defaultListId ?? null,
-        lists: [...appStore.get(listsByIdAtom).values()].filter((l) => l.id > 0),
-        labels: appStore.get(labelsAtom),
-        createTask: prepare ? (listId, task) => createTask(listId, prepare(task)) : createTask,
-        createLabel: async (title) => {
-          const label = await createLabel({ title });
-          upsertLabel(label);
-          return label;
-        },
-        addLabelToTask,
-        findUsers: searchUsers,
-        createRelation,
-        dismissed,
-      });
-      const byList = new Map<number, Task[]>();
-      for (const task of tasks) byList.set(task.listId, [...(byList.get(task.listId) ?? []), task]);
-      for (const [listId, list] of byList) addTasksToList(listId, list);
-      onCreated?.(tasks);
-      void success(tasks.length > 1 ? 'task.createSuccessMany' : 'task.createSuccess');
-      return tasks;
+export interface AddTasksOptions {
+  /** The list tasks go to unless the text names another (+List); null: the default list. */
+  currentListId: number | null;
+  /** Called with every created task, after they are in their lists' atoms. */
+  onCreated?: (tasks: Task[]) => void;
+  /** Fills in what a view needs before each task is created (gantt dates, the kanban bucket); gets the task's list. */
+  prepare?: (task: Partial<Task>, listId: number) => Partial<Task>;
+}
+
+/** Creates the tasks of a quick-add text through the API; created tasks go to the top of their list's atom. */
+export async function addTasks(text: string, dismissed: Span[], { currentListId, onCreated, prepare }: AddTasksOptions): Promise<Task[]> {
+  if (appStore.get(labelsAtom).length === 0) await loadLabels().catch(() => undefined);
+  const tasks = await addTasksFromText(text, {
+    mode: appStore.get(quickAddModeAtom),
+    currentListId,
+    defaultListId: appStore.get(userAtom)?.settings?.defaultListId ?? null,
+    lists: [...appStore.get(listsByIdAtom).values()].filter((l) => l.id > 0),
+    labels: appStore.get(labelsAtom),
+    createTask: prepare ? (listId, task) => createTask(listId, prepare(task, listId)) : createTask,
+    createLabel: async (title) => {
+      const label = await createLabel({ title });
+      upsertLabel(label);
+      return label;
     },
-    [currentListId, onCreated, prepare],
-  );
+    addLabelToTask,
+    findUsers: searchUsers,
+    createRelation,
+    dismissed,
+  });
+  const byList = new Map<number, Task[]>();
+  for (const task of tasks) byList.set(task.listId, [...(byList.get(task.listId) ?? []), task]);
+  for (const [listId, list] of byList) addTasksToList(listId, list);
+  onCreated?.(tasks);
+  void success(tasks.length > 1 ? 'task.createSuccessMany' : 'task.createSuccess');
+  return tasks;
+}
+
+/** Returns onAdd for <AddTask>: `addTasks` with these options. */
+export function useAddTasks(currentListId: number | null, onCreated?: AddTasksOptions['onCreated'], prepare?: AddTasksOptions['prepare']) {
+  return useCallback((text: string, dismissed: Span[]) => addTasks(text, dismissed, { currentListId, onCreated, prepare }), [currentListId, onCreated, prepare]);
 }

@@ -1,0 +1,111 @@
+// The kanban board as a component: buckets and cards, the per-bucket quick-add, ctrl+click done, bucket saves rolled back.
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { makeTask, renderApp } from './fixtures';
+
+vi.mock('../../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('../../../src/api/lists', async (orig) => ({
+  ...(await orig<typeof import('../../../src/api/lists')>()),
+  getList: vi.fn(async (id: number) => ({ id, title: 'Garden', maxRight: 2, isArchived: false, hexColor: '', isFavorite: false })),
+}));
+vi.mock('../../../src/api/buckets', async (orig) => ({
+  ...(await orig<typeof import('../../../src/api/buckets')>()),
+  getBuckets: vi.fn(),
+  updateBucket: vi.fn(),
+}));
+vi.mock('../../../src/api/tasks', async (orig) => ({
+  ...(await orig<typeof import('../../../src/api/tasks')>()),
+  createTask: vi.fn(),
+  updateTask: vi.fn(),
+  getListTasks: vi.fn(),
+}));
+vi.mock('../../../src/api/labels', async (orig) => ({
+  ...(await orig<typeof import('../../../src/api/labels')>()),
+  getAllLabels: vi.fn(async () => []),
+  createLabel: vi.fn(async ({ title }: { title: string }) => ({ id: 9, title, hexColor: '', description: '' })),
+}));
+vi.mock('../../../src/api/taskLabels', () => ({ addLabelToTask: vi.fn(async () => undefined) }));
+const bucketsApi = vi.mocked(await import('../../../src/api/buckets'));
+const tasksApi = vi.mocked(await import('../../../src/api/tasks'));
+const taskLabels = vi.mocked(await import('../../../src/api/taskLabels'));
+const { error: toastError } = vi.mocked(await import('../../../src/app/toast'));
+const { default: KanbanView } = await import('../../../src/views/lists/KanbanView');
+
+const LIST = 14;
+function board() {
+  return [
+    { id: 1, title: 'To do', listId: LIST, limit: 0, isDoneBucket: false, position: 1, tasks: [makeTask({ id: 11, title: 'Dig beds', listId: LIST, bucketId: 1, kanbanPosition: 65536 })] },
+    { id: 2, title: 'Done', listId: LIST, limit: 0, isDoneBucket: true, position: 2, tasks: [] },
+  ];
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+  bucketsApi.getBuckets.mockResolvedValue(board());
+});
+
+describe('kanban view', () => {
+  it('shows buckets with their cards and counts', async () => {
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    const todo = await screen.findByRole('region', { name: 'To do' });
+    expect(within(todo).getByText('Dig beds')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Done' })).toHaveClass('is-done-bucket');
+  });
+
+  it('adds a task to a bucket with the quick-add syntax: title, label and priority parsed, bucket set', async () => {
+    tasksApi.createTask.mockImplementation(async (listId, task) => makeTask({ ...task, id: 12, listId, labels: [] }));
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    const input = await screen.findByRole('textbox', { name: 'Add a task to Done' });
+    fireEvent.change(input, { target: { value: 'Water roses *garden !3' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(tasksApi.createTask).toHaveBeenCalled());
+    const [listId, sent] = tasksApi.createTask.mock.calls[0];
+    expect(listId).toBe(LIST);
+    expect(sent).toMatchObject({ title: 'Water roses', priority: 3, bucketId: 2 });
+    await waitFor(() => expect(taskLabels.addLabelToTask).toHaveBeenCalledWith(12, 9));
+    expect(await within(screen.getByRole('region', { name: 'Done' })).findByText('Water roses')).toBeInTheDocument();
+    expect(input).toHaveValue('');
+  });
+
+  it('keeps the typed text when creating fails', async () => {
+    tasksApi.createTask.mockRejectedValue(Object.assign(new Error('The bucket limit was reached.'), { code: 10004 }));
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    const input = await screen.findByRole('textbox', { name: 'Add a task to To do' });
+    fireEvent.change(input, { target: { value: 'Mulch' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(toastError).toHaveBeenCalled());
+    await waitFor(() => expect(input).toHaveValue('Mulch'));
+  });
+
+  it('ctrl+click on a card marks it done', async () => {
+    tasksApi.updateTask.mockImplementation(async (task) => ({ ...task }) as never);
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    const link = await screen.findByRole('link', { name: /Dig beds/ });
+    fireEvent.click(link, { ctrlKey: true });
+    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 11, done: true })));
+  });
+
+  it('rolls a refused bucket change back and says why', async () => {
+    bucketsApi.updateBucket.mockRejectedValue(new Error('There can be only one done bucket per list.'));
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Options of To do' }));
+    const checkbox = within(screen.getByRole('group', { name: 'Options of To do' })).getByRole('checkbox', { name: 'Done bucket' });
+    fireEvent.click(checkbox);
+    await waitFor(() => expect(toastError).toHaveBeenCalled());
+    expect(screen.getByRole('region', { name: 'To do' })).not.toHaveClass('is-done-bucket');
+    expect(checkbox).not.toBeChecked();
+  });
+
+  it('loads the next 25 cards of a bucket at once while its cards do not fill the column', async () => {
+    const first = Array.from({ length: 25 }, (_, i) => makeTask({ id: 100 + i, title: `Card ${i}`, listId: LIST, bucketId: 1, kanbanPosition: (i + 1) * 65536 }));
+    bucketsApi.getBuckets.mockResolvedValue([{ ...board()[0], tasks: first }, board()[1]]);
+    const more = [makeTask({ id: 200, title: 'Card 25', listId: LIST, bucketId: 1, kanbanPosition: 26 * 65536 })];
+    tasksApi.getListTasks.mockResolvedValue({ items: more, totalPages: 2, total: 26, page: 2 } as never);
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    expect(await screen.findByText('Card 25')).toBeInTheDocument();
+    expect(tasksApi.getListTasks).toHaveBeenCalledTimes(1);
+    expect(tasksApi.getListTasks.mock.calls[0][1]).toMatchObject({ page: 2, perPage: 25, filters: [{ field: 'bucket_id', comparator: 'equals', value: '1' }] });
+    expect(within(screen.getByRole('region', { name: 'To do' })).getAllByRole('link')).toHaveLength(26);
+  });
+});
