@@ -83,8 +83,10 @@ export function pathFor(name: string, params: RouteParams = {}, query: RouteQuer
     if (value === undefined) throw new Error(`Route "${name}" needs the parameter "${key}"`);
     return encodeURIComponent(String(value));
   });
+  const set = Object.entries(query).filter(([, v]) => v !== undefined && v !== null);
+  if (set.length === 0) return path;
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) search.set(k, String(v));
+  for (const [k, v] of set) search.set(k, String(v));
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }

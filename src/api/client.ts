@@ -1,6 +1,6 @@
 // The one HTTP client: base URL (re-read every request), bearer token, case conversion, headers and ApiError.
 // ofetch is imported on the first request, so the sign-in page (whose only call is the discovery probe) does not load it.
-import { fromApi, toApi } from './convert';
+import { fromApi, parseBody, toApi } from './convert';
 import { toApiError } from './apiError';
 import { readStorage, STORAGE_KEYS } from '../state/storage';
 import { API_SUFFIX } from '../constants';
@@ -56,6 +56,8 @@ export async function request<T>(method: Method, path: string, opts: RequestOpti
       signal: opts.signal,
       retry: 0,
       responseType: 'json',
+      // Plain JSON.parse: ofetch's default (destr) scans every large body for prototype keys first; fromApi drops those.
+      parseResponse: parseBody,
     });
     return { data: fromApi<T>(res._data ?? null), headers: res.headers, status: res.status };
   } catch (err) {

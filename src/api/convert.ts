@@ -25,18 +25,43 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** Converted keys and whether they hold dates: an API has few distinct keys, and a 10,000-task response repeats them all. */
+const keyInfo = new Map<string, { key: string; isDate: boolean }>();
+function infoOf(rawKey: string): { key: string; isDate: boolean } {
+  let info = keyInfo.get(rawKey);
+  if (!info) {
+    const key = snakeToCamel(rawKey);
+    info = { key, isDate: DATE_KEY.test(key) };
+    // Bounded, in case some response uses data as keys (a map by id).
+    if (keyInfo.size < 2000) keyInfo.set(rawKey, info);
+  }
+  return info;
+}
+
+/** Parses a response body: JSON when it is JSON, else the text as it is (a plain-text error from a proxy). */
+export function parseBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** Converts a response body: camelCase keys, dates parsed, null or undefined values dropped from objects. */
 export function fromApi<T = unknown>(value: unknown): T {
   if (Array.isArray(value)) return value.map((v) => fromApi(v)) as T;
   if (!isPlainObject(value)) return value as T;
   const out: Record<string, unknown> = {};
-  for (const [rawKey, v] of Object.entries(value)) {
-    if (v === null || v === undefined) continue;
-    const key = snakeToCamel(rawKey);
-    if (DATE_KEY.test(key)) {
+  for (const rawKey in value) {
+    const v = value[rawKey];
+    // "__proto__" would replace the result's prototype when assigned; no API field has that name.
+    if (v === null || v === undefined || rawKey === '__proto__') continue;
+    const { key, isDate } = infoOf(rawKey);
+    if (isDate) {
       out[key] = Array.isArray(v) ? v.map(parseDate).filter((d): d is Date => d !== null) : parseDate(v);
     } else {
-      out[key] = fromApi(v);
+      out[key] = typeof v === 'object' ? fromApi(v) : v;
     }
   }
   return out as T;

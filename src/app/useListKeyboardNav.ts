@@ -20,6 +20,15 @@ export interface RowNavProps {
   className: string;
 }
 
+/** A row's attributes from its state: focused by j/k, and selected (undefined while nothing is selected). */
+export function navPropsFor(focused: boolean, selected: boolean | undefined): RowNavProps {
+  return {
+    ...(focused ? { 'data-kbd-focused': 'true' as const } : {}),
+    ...(selected !== undefined ? { 'aria-selected': selected } : {}),
+    className: `kbd-row${focused ? ' kbd-row-focused' : ''}${selected ? ' kbd-row-selected' : ''}`,
+  };
+}
+
 /**
  * The keys themselves are registry commands (commands/taskSelection.ts), so the help modal lists them and they
  * can be rebound; this hook only tells those commands which view they drive and returns each row's state.
@@ -52,14 +61,10 @@ export function useListKeyboardNav({ scope, ids, onOpen, reveal }: ListKeyboardN
   return {
     focusedId: current.focusedId,
     selectedIds: current.selectedIds,
+    /** Whether a row is selected; undefined while nothing is (rows then carry no aria-selected). */
+    isSelected: (id: number): boolean | undefined => (current.selectedIds.length > 0 ? selected.has(id) : undefined),
     rowProps(id: number): RowNavProps {
-      const focused = current.focusedId === id;
-      const isSelected = selected.has(id);
-      return {
-        ...(focused ? { 'data-kbd-focused': 'true' as const } : {}),
-        ...(current.selectedIds.length > 0 ? { 'aria-selected': isSelected } : {}),
-        className: `kbd-row${focused ? ' kbd-row-focused' : ''}${isSelected ? ' kbd-row-selected' : ''}`,
-      };
+      return navPropsFor(current.focusedId === id, current.selectedIds.length > 0 ? selected.has(id) : undefined);
     },
   };
 }

@@ -36,13 +36,20 @@ export interface TaskRowProps {
 let formatter: { lang: string; format: Intl.DateTimeFormat } | null = null;
 
 /** Long date with 24-hour time; the formatter is cached because building one per row is slow in long lists. */
-export function formatDate(d: Date): string {
+function dateFormatter(): Intl.DateTimeFormat {
   const lang = currentLanguage();
   if (!formatter || formatter.lang !== lang) {
     formatter = { lang, format: new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) };
   }
-  return formatter.format.format(d);
+  return formatter.format;
 }
+
+export function formatDate(d: Date): string {
+  return dateFormatter().format(d);
+}
+
+// The first formatter of a page loads the locale's data (tens of ms): do it while idle, not while the first rows render.
+if (typeof window !== 'undefined') (window.requestIdleCallback ?? window.setTimeout)(() => dateFormatter().format(0));
 
 export function isOverdue(task: Pick<Task, 'dueDate' | 'done'>, now: Date = new Date()): boolean {
   return !task.done && task.dueDate !== null && task.dueDate.getTime() < now.getTime();
@@ -89,6 +96,7 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
   const parents = task.relatedTasks.parenttask ?? [];
   const checklist = getChecklistStatistics(task.description);
   const overdue = isOverdue(task, now);
+  const dueText = task.dueDate ? formatDate(task.dueDate) : '';
   const color = task.hexColor && task.hexColor !== '' ? task.hexColor : null;
   const detail = pathFor('task.detail', { id: task.id });
 
@@ -146,11 +154,11 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
               disabled={disabled}
               aria-haspopup="dialog"
               aria-expanded={deferOpen}
-              title={formatDate(task.dueDate)}
+              title={dueText}
               onClick={() => setDeferOpen((o) => !o)}
             >
               {overdue && <span className="visually-hidden">{t('task.overdue')} </span>}
-              {t('task.dueOn', { date: formatDate(task.dueDate) })}
+              {t('task.dueOn', { date: dueText })}
             </button>
             {deferOpen && (
               <DeferPanel

@@ -58,6 +58,7 @@ function ensureSection(section: Section): Promise<void> {
       .then(() => notify())
       .catch((err: unknown) => {
         sectionsLoaded.delete(section);
+        notify(); // one of the two files may have been merged
         throw err;
       });
     sectionsLoaded.set(section, loaded);
@@ -89,9 +90,16 @@ export function hasKey(key: string): boolean {
   return lookup(messages, key) !== undefined || lookup(fallback, key) !== undefined;
 }
 
+/** Messages already looked up, until the messages change (every change notifies). */
+const resolved = new Map<string, string>();
+
 /** The message for a key with `{name}` placeholders filled in; the key itself when unknown. */
 export function t(key: string, params?: Params): string {
-  const text = lookup(messages, key) ?? lookup(fallback, key) ?? key;
+  let text = resolved.get(key);
+  if (text === undefined) {
+    text = lookup(messages, key) ?? lookup(fallback, key) ?? key;
+    resolved.set(key, text);
+  }
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
@@ -102,6 +110,7 @@ export function currentLanguage(): string {
 
 function notify(): void {
   version += 1;
+  resolved.clear();
   for (const l of listeners) l();
 }
 

@@ -1,6 +1,6 @@
 // The API client: case conversion, the zero date, pagination and x-max-right headers, ApiError.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { camelToSnake, fromApi, parseDate, snakeToCamel, toApi } from '../../src/api/convert';
+import { camelToSnake, fromApi, parseBody, parseDate, snakeToCamel, toApi } from '../../src/api/convert';
 import { apiBase, get, getPage, getWithRight, post } from '../../src/api/client';
 import { ApiError } from '../../src/api/apiError';
 
@@ -34,6 +34,17 @@ describe('case conversion and dates', () => {
     expect('assignees' in out).toBe(false);
     expect(out.createdBy).toEqual({ userName: 'a', updated: new Date('2024-02-02T00:00:00Z') });
     expect(out.labels).toEqual([{ hexColor: 'ff0000' }]);
+  });
+
+  it('parses bodies as JSON when they are, and never lets a "__proto__" key through', () => {
+    expect(parseBody('')).toBeNull();
+    expect(parseBody('{"a_b":1}')).toEqual({ a_b: 1 });
+    expect(parseBody('502 Bad Gateway')).toBe('502 Bad Gateway');
+    const out = fromApi<Record<string, unknown>>(parseBody('{"title":"x","__proto__":{"polluted":true},"nested":{"__proto__":{"polluted":true}}}'));
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(out.nested)).toBe(Object.prototype);
+    expect((out as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
   });
 
   it('applies the date rule', () => {

@@ -83,7 +83,7 @@ describe('kanban view', () => {
     renderApp(<KanbanView params={{ listId: String(LIST) }} />);
     const link = await screen.findByRole('link', { name: /Dig beds/ });
     fireEvent.click(link, { ctrlKey: true });
-    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 11, done: true })));
+    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 11, done: true })), { timeout: 3000 });
   });
 
   it('rolls a refused bucket change back and says why', async () => {

@@ -1,5 +1,5 @@
 // The virtualised, sortable list of task rows: only the visible rows are in the DOM; drag reorders with the position rule.
-import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -8,9 +8,10 @@ import { TaskRow } from '../../../components/TaskRow';
 import type { Task } from '../../../api/tasks';
 import { useNavigate } from 'react-router-dom';
 import { pathFor } from '../../../routes';
-import { useListKeyboardNav, type RowNavProps } from '../../../app/useListKeyboardNav';
+import { navPropsFor, useListKeyboardNav } from '../../../app/useListKeyboardNav';
 
-export const ROW_ESTIMATE_PX = 45;
+/** A one-line row on a wide screen (44 px); when the estimate is right, measuring a new row moves no other row. */
+export const ROW_ESTIMATE_PX = 44;
 const scrollMemory = new Map<string, number>();
 
 export interface VirtualTaskListProps {
@@ -26,9 +27,28 @@ export interface VirtualTaskListProps {
   onReorder?: (task: Task, toIndex: number) => void;
 }
 
-function SortableRow({ task, start, index, measure, props, navProps }: { task: Task; start: number; index: number; measure: (el: HTMLElement | null) => void; props: VirtualTaskListProps; navProps: RowNavProps }) {
+interface SortableRowProps {
+  task: Task;
+  start: number;
+  index: number;
+  measure: (el: HTMLElement | null) => void;
+  props: VirtualTaskListProps;
+  focused: boolean;
+  selected: boolean | undefined;
+}
+
+// Memoised on plain values: scrolling re-renders the list, and only rows that enter the window should render.
+const SortableRow = memo(function SortableRow({ task, start, index, measure, props, focused, selected }: SortableRowProps) {
   const t = useT();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled: !props.canReorder });
+  // Stable, so React does not detach and re-attach it (and the virtualiser re-measure the row) on every render.
+  const ref = useCallback(
+    (el: HTMLElement | null) => {
+      setNodeRef(el);
+      measure(el);
+    },
+    [setNodeRef, measure],
+  );
   const style: CSSProperties = {
     position: 'absolute',
     top: 0,
@@ -40,16 +60,7 @@ function SortableRow({ task, start, index, measure, props, navProps }: { task: T
     boxShadow: isDragging ? 'var(--shadow-lg)' : undefined,
   };
   return (
-    <div
-      ref={(el) => {
-        setNodeRef(el);
-        measure(el);
-      }}
-      data-index={index}
-      style={style}
-      role="listitem"
-      {...navProps}
-    >
+    <div ref={ref} data-index={index} style={style} role="listitem" {...navPropsFor(focused, selected)}>
       <TaskRow
         task={task}
         showList={props.showList}
@@ -66,7 +77,7 @@ function SortableRow({ task, start, index, measure, props, navProps }: { task: T
       />
     </div>
   );
-}
+});
 
 export function VirtualTaskList(props: VirtualTaskListProps) {
   const t = useT();
@@ -76,15 +87,17 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     count: tasks.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: 8,
+    overscan: 4,
     getItemKey: (i) => tasks[i].id,
     initialOffset: () => scrollMemory.get(memoryKey) ?? 0,
   });
   const navigate = useNavigate();
+  // A stable id array: a new one on every scroll render would make dnd-kit re-index all 10,000 items.
+  const ids = useMemo(() => tasks.map((x) => x.id), [tasks]);
   // j/k/x/shift+x/Enter/Escape (registry commands) drive this list while it is on screen.
   const nav = useListKeyboardNav({
     scope: memoryKey,
-    ids: tasks.map((x) => x.id),
+    ids,
     onOpen: (id) => void navigate(pathFor('task.detail', { id })),
     reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
   });
@@ -105,8 +118,6 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     props.onReorder?.(tasks[from], to);
   };
 
-  // A stable id array: a new one on every scroll render would make dnd-kit re-index all 10,000 items.
-  const ids = useMemo(() => tasks.map((x) => x.id), [tasks]);
   const items = virtualizer.getVirtualItems();
   return (
     <div ref={scroller} className="task-list-scroll" tabIndex={-1}>
@@ -114,7 +125,16 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <div role="list" aria-label={t('task.listLabel')} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((v) => (
-              <SortableRow key={v.key} task={tasks[v.index]} index={v.index} start={v.start} measure={virtualizer.measureElement} props={props} navProps={nav.rowProps(tasks[v.index].id)} />
+              <SortableRow
+                key={v.key}
+                task={tasks[v.index]}
+                index={v.index}
+                start={v.start}
+                measure={virtualizer.measureElement}
+                props={props}
+                focused={nav.focusedId === tasks[v.index].id}
+                selected={nav.isSelected(tasks[v.index].id)}
+              />
             ))}
           </div>
         </SortableContext>
