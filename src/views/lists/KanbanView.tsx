@@ -42,15 +42,9 @@ interface CardProps {
 }
 
 const Card = memo(function Card({ task, canWrite, onCtrlClick }: CardProps) {
-  const location = useLocation();
+  // Every pointer move of a drag re-renders each sortable card (dnd-kit context): keep that to this shell, the body is memoised.
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled: !canWrite, data: { bucketId: task.bucketId } });
   const color = task.hexColor ? `#${task.hexColor}` : undefined;
-  const onClick = (e: MouseEvent) => {
-    if (e.ctrlKey || e.metaKey) {
-      e.preventDefault();
-      onCtrlClick(task);
-    }
-  };
   return (
     <li
       ref={setNodeRef}
@@ -60,6 +54,21 @@ const Card = memo(function Card({ task, canWrite, onCtrlClick }: CardProps) {
       {...attributes}
       {...listeners}
     >
+      <CardBody task={task} onCtrlClick={onCtrlClick} />
+    </li>
+  );
+});
+
+const CardBody = memo(function CardBody({ task, onCtrlClick }: Pick<CardProps, 'task' | 'onCtrlClick'>) {
+  const location = useLocation();
+  const onClick = (e: MouseEvent) => {
+    if (e.ctrlKey || e.metaKey) {
+      e.preventDefault();
+      onCtrlClick(task);
+    }
+  };
+  return (
+    <>
       <Link className="kanban-card-title" to={pathFor('task.detail', { id: task.id })} state={{ backdrop: location.pathname }} onClick={onClick}>
         <span className="kanban-card-id">{task.identifier}</span> {task.title}
       </Link>
@@ -79,7 +88,7 @@ const Card = memo(function Card({ task, canWrite, onCtrlClick }: CardProps) {
           ))}
         </div>
       )}
-    </li>
+    </>
   );
 });
 
@@ -305,10 +314,13 @@ export default function KanbanView({ params }: { params?: Record<string, string>
     }
   };
 
-  const onCtrlClick = (task: Task) => {
-    if (!canWrite) return;
-    void toggleTaskDone(task, !task.done);
-  };
+  // Stable, so the memoised cards do not re-render when the board does.
+  const onCtrlClick = useCallback(
+    (task: Task) => {
+      if (canWrite) void toggleTaskDone(task, !task.done);
+    },
+    [canWrite],
+  );
 
   if (!buckets) return <Loading />;
   return (
