@@ -157,7 +157,8 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
   const saveTitle = () => {
     const trimmed = title.trim();
     if (trimmed === '' ) return setTitle(task.title);
-    if (trimmed !== task.title) void save({ ...task, title: trimmed });
+    // A refused title goes back to the saved one (the error says why).
+    if (trimmed !== task.title) void save({ ...task, title: trimmed }).then((saved) => saved || setTitle(task.title));
   };
 
   const addLabel = async (raw: string) => {
