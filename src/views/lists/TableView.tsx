@@ -122,9 +122,10 @@ export default function TableView({ params }: { params?: Record<string, string> 
   const virtualizer = useVirtualizer({ count: state.tasks.length, getScrollElement: () => scroller.current, estimateSize: () => 41, overscan: 10, getItemKey: (i) => state.tasks[i].id });
   const navigate = useNavigate();
   // j/k/x/shift+x/Enter/Escape (registry commands) drive the table like the list view.
+  const ids = useMemo(() => state.tasks.map((x) => x.id), [state.tasks]);
   const nav = useListKeyboardNav({
     scope: `table-${listId}`,
-    ids: state.tasks.map((x) => x.id),
+    ids,
     onOpen: (id) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname } }),
     reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
   });
