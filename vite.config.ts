@@ -57,10 +57,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The first page's modules in two chunks instead of twenty: each request costs Chromium far more than its bytes.
-        // Only modules every page loads anyway are grouped, so no lazily loaded code moves onto the first page.
+        // Only modules every page loads anyway are grouped, so no lazily loaded code moves onto the first page (ofetch
+        // loads with the first API request, which the sign-in page does not make).
         advancedChunks: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|ofetch|destr|ufo)[\\/]/, priority: 20 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai)[\\/]/, priority: 20 },
             { name: 'core', test: /[\\/]src[\\/](constants|routes|state[\\/](storage|store|config|session)|api[\\/](apiError|client|user)|app[\\/](errorText|toast)|i18n[\\/]index)\.tsx?$/, priority: 10 },
           ],
         },
