@@ -11,7 +11,6 @@ import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
 import { RightSelect } from './RightSelect';
 import { useScopedCommands } from '../../app/useScopedCommands';
-import { useRunCommand } from '../../app/useCommand';
 import '../../components/organising.css';
 import './sharing.css';
 
@@ -54,8 +53,31 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
     return user ? { user } : { team: teams.find((tm) => tm.name.toLowerCase() === name) };
   }
 
-  // While the form is open its actions are registry commands: the palette offers them, the remove buttons run them.
-  const run = useRunCommand();
+  type Share = { user?: UserShare; team?: TeamShare };
+  const removeShare = ({ user, team }: Share) =>
+    user ? act(() => sharing.removeUserShare(target, user.username), 'sharing.removed') : team ? act(() => sharing.removeTeamShare(target, team.id), 'sharing.removed') : undefined;
+  const setRight = ({ user, team }: Share, right: Right) =>
+    user
+      ? act(() => sharing.updateUserShare(target, user.username, right), 'sharing.rightUpdated')
+      : team
+        ? act(() => sharing.updateTeamShare(target, team.id, right), 'sharing.rightUpdated')
+        : undefined;
+  /** Runs `fn` on the share a typed name means, or says nothing here is shared with that name. */
+  const onNamed = (name: string | undefined, fn: (share: Share) => unknown) => {
+    const share = shareNamed(name);
+    if (share.user || share.team) return void fn(share);
+    void toastError(new Error(t('shareCommand.noSuchShare', { name: name ?? '' })));
+  };
+
+  // While the form is open its actions are registry commands (the palette offers them); the form's buttons and
+  // selects call the same actions with the exact share.
+  const rightCommand = (right: Right, key: 'read' | 'readWrite' | 'admin') => ({
+    id: `sharing.right.${key}`,
+    title: `shareCommand.right.${key}`,
+    section: 'sharing',
+    input: 'shareCommand.nameInput',
+    run: (name?: string) => onNamed(name, (share) => setRight(share, right)),
+  });
   useScopedCommands(
     [
       {
@@ -65,18 +87,10 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
         input: 'shareCommand.usernameInput',
         run: (name?: string) => (name?.trim() ? act(() => sharing.shareWithUser(target, name.trim(), 0), 'sharing.userAdded') : undefined),
       },
-      {
-        id: 'sharing.remove',
-        title: 'shareCommand.remove',
-        section: 'sharing',
-        input: 'shareCommand.nameInput',
-        run: (name?: string) => {
-          const { user, team } = shareNamed(name);
-          if (user) return act(() => sharing.removeUserShare(target, user.username), 'sharing.removed');
-          if (team) return act(() => sharing.removeTeamShare(target, team.id), 'sharing.removed');
-          void toastError(new Error(t('shareCommand.noSuchShare', { name: name ?? '' })));
-        },
-      },
+      { id: 'sharing.remove', title: 'shareCommand.remove', section: 'sharing', input: 'shareCommand.nameInput', run: (name?: string) => onNamed(name, removeShare) },
+      rightCommand(0, 'read'),
+      rightCommand(1, 'readWrite'),
+      rightCommand(2, 'admin'),
     ],
     isAdmin,
   );
@@ -101,12 +115,12 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
                       label={t('sharing.rightFor', { name: displayName(u) })}
                       value={u.right}
                       disabled={!isAdmin}
-                      onChange={(r) => void act(() => sharing.updateUserShare(target, u.username, r), 'sharing.rightUpdated')}
+                      onChange={(r) => void setRight({ user: u }, r)}
                     />
                   </td>
                   <td className="share-remove">
                     {isAdmin && (
-                      <Button variant="tertiary" onClick={() => void run('sharing.remove', u.username)}>
+                      <Button variant="tertiary" onClick={() => void removeShare({ user: u })}>
                         {t('sharing.remove')}
                         <span className="sr-only"> {displayName(u)}</span>
                       </Button>
@@ -136,12 +150,12 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
                       label={t('sharing.rightFor', { name: tm.name })}
                       value={tm.right}
                       disabled={!isAdmin}
-                      onChange={(r) => void act(() => sharing.updateTeamShare(target, tm.id, r), 'sharing.rightUpdated')}
+                      onChange={(r) => void setRight({ team: tm }, r)}
                     />
                   </td>
                   <td className="share-remove">
                     {isAdmin && (
-                      <Button variant="tertiary" onClick={() => void run('sharing.remove', tm.name)}>
+                      <Button variant="tertiary" onClick={() => void removeShare({ team: tm })}>
                         {t('sharing.remove')}
                         <span className="sr-only"> {tm.name}</span>
                       </Button>

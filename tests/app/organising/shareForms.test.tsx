@@ -13,6 +13,7 @@ const api = vi.hoisted(() => ({
   updateUserShare: vi.fn(async () => undefined),
   removeUserShare: vi.fn(async () => undefined),
   removeTeamShare: vi.fn(async () => undefined),
+  updateTeamShare: vi.fn(async () => undefined),
   getAllTeams: vi.fn(async () => [{ id: 5, name: 'Core', description: '', members: [], maxRight: 2 }]),
   getLinkShares: vi.fn(async () => [{ id: 1, hash: 'abc', name: 'Public', right: 0, sharingType: 2 }]),
   createLinkShare: vi.fn(async () => ({})),
@@ -29,6 +30,7 @@ vi.mock('../../../src/api/sharing', async (orig) => ({
   updateUserShare: api.updateUserShare,
   removeUserShare: api.removeUserShare,
   removeTeamShare: api.removeTeamShare,
+  updateTeamShare: api.updateTeamShare,
 }));
 vi.mock('../../../src/api/linkShares', async (orig) => ({
   ...(await orig<typeof import('../../../src/api/linkShares')>()),
@@ -120,7 +122,11 @@ describe('share commands', () => {
     toast.error.mockClear();
     await registry.run('sharing.remove', ctx, 'nobody');
     expect((toast.error.mock.calls[0] as unknown[])[0]).toMatchObject({ message: 'Nothing here is shared with “nobody”.' });
-    // The row's remove button goes through the same command.
+    await registry.run('sharing.right.admin', ctx, 'Bob B');
+    await waitFor(() => expect(api.updateUserShare).toHaveBeenCalledWith({ kind: 'namespace', id: 4 }, 'bob', 2));
+    await registry.run('sharing.right.readWrite', ctx, 'core');
+    await waitFor(() => expect(api.updateTeamShare).toHaveBeenCalledWith({ kind: 'namespace', id: 4 }, 5, 1));
+    // The row's remove button does the same for its own share.
     api.removeUserShare.mockClear();
     fireEvent.click(screen.getByRole('button', { name: /Remove\s*Bob B/ }));
     await waitFor(() => expect(api.removeUserShare).toHaveBeenCalledWith({ kind: 'namespace', id: 4 }, 'bob'));
