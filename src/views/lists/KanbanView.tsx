@@ -1,7 +1,7 @@
 // The kanban view (list.kanban): buckets with title, limit, done bucket, collapse, create and delete; cards dragged within and between buckets.
 import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCorners, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCorners, pointerWithin, useDroppable, useSensor, useSensors, type CollisionDetection, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -22,6 +22,21 @@ import { ListViewSwitcher } from './ListViewSwitcher';
 import { moveCard, placeTask } from './views/kanbanState';
 import './listViews.css';
 import './kanban.css';
+
+/**
+ * Collisions in two steps: the bucket under the pointer (or the closest one, for the keyboard), then the closest card
+ * in that bucket. Measuring every card of the board on each pointer move cost most of a drag's frame time.
+ */
+export const kanbanCollision: CollisionDetection = (args) => {
+  const isBucket = (id: string | number) => String(id).startsWith('bucket-');
+  const buckets = args.droppableContainers.filter((c) => isBucket(c.id));
+  const bucket = pointerWithin({ ...args, droppableContainers: buckets })[0] ?? closestCorners({ ...args, droppableContainers: buckets })[0];
+  if (!bucket) return [];
+  const bucketId = (args.droppableContainers.find((c) => c.id === bucket.id)?.data.current as { bucketId?: number } | undefined)?.bucketId;
+  const cards = args.droppableContainers.filter((c) => !isBucket(c.id) && (c.data.current as { bucketId?: number } | undefined)?.bucketId === bucketId);
+  const card = closestCorners({ ...args, droppableContainers: cards });
+  return card.length ? card : [bucket];
+};
 
 /** Buckets per list, kept while the app runs so the board comes back as it was. */
 const boardMemory = new Map<number, Bucket[]>();
@@ -330,7 +345,7 @@ export default function KanbanView({ params }: { params?: Record<string, string>
         <ListViewSwitcher listId={listId} />
       </header>
       {list?.isArchived && <p className="list-archived-note">{t('task.archivedReadOnly')}</p>}
-      <DndContext sensors={sensors} collisionDetection={closestCorners} onDragStart={onDragStart} onDragEnd={(e) => void onDragEnd(e)} onDragCancel={() => setDragging(null)}>
+      <DndContext sensors={sensors} collisionDetection={kanbanCollision} onDragStart={onDragStart} onDragEnd={(e) => void onDragEnd(e)} onDragCancel={() => setDragging(null)}>
         <div className="kanban-board">
           {buckets.map((bucket) => (
             <Column

@@ -109,3 +109,52 @@ describe('kanban view', () => {
     expect(within(screen.getByRole('region', { name: 'To do' })).getAllByRole('link')).toHaveLength(26);
   });
 });
+
+const { kanbanCollision } = await import('../../../src/views/lists/KanbanView');
+const { closestCorners } = await import('@dnd-kit/core');
+describe('kanban collisions', () => {
+  const rect = (left: number, top: number, width: number, height: number) => ({ left, top, width, height, right: left + width, bottom: top + height });
+  const droppable = (id: string | number, bucketId: number) => ({ id, key: String(id), data: { current: { bucketId } }, disabled: false, node: { current: null }, rect: { current: null } });
+  // Two columns 300 px wide; bucket 1 holds cards 11 and 12, bucket 2 holds card 21, bucket 3 is empty.
+  const containers = [droppable('bucket-1', 1), droppable('bucket-2', 2), droppable('bucket-3', 3), droppable(11, 1), droppable(12, 1), droppable(21, 2)];
+  const rects = new Map<string | number, ReturnType<typeof rect>>([
+    ['bucket-1', rect(0, 0, 300, 800)],
+    ['bucket-2', rect(320, 0, 300, 800)],
+    ['bucket-3', rect(640, 0, 300, 800)],
+    [11, rect(10, 50, 280, 60)],
+    [12, rect(10, 120, 280, 60)],
+    [21, rect(330, 50, 280, 60)],
+  ]);
+  const args = (x: number, y: number, pointer: boolean) => ({
+    active: { id: 12 } as never,
+    collisionRect: rect(x - 140, y - 30, 280, 60),
+    droppableRects: rects as never,
+    droppableContainers: containers as never,
+    pointerCoordinates: pointer ? { x, y } : null,
+  });
+  const at = (x: number, y: number, pointer = true) =>
+    kanbanCollision({
+      active: { id: 12 } as never,
+      collisionRect: rect(x - 140, y - 30, 280, 60),
+      droppableRects: rects as never,
+      droppableContainers: containers as never,
+      pointerCoordinates: pointer ? { x, y } : null,
+    }).map((c) => c.id);
+
+  it('finds the bucket under the pointer, then the closest card in it only', () => {
+    expect(at(150, 130)[0]).toBe(12);
+    expect(at(470, 300)[0]).toBe(21);
+    expect(at(330 + 140, 60 + 30)[0]).toBe(21);
+    // Just inside bucket 2, level with card 12: comparing every card would pick 12 from the next column.
+    expect(closestCorners(args(322, 300, true))[0].id).toBe(12);
+    expect(at(322, 300)[0]).toBe(21);
+  });
+
+  it('an empty bucket is the target itself', () => {
+    expect(at(790, 400)).toEqual(['bucket-3']);
+  });
+
+  it('without a pointer (keyboard) the closest bucket is used', () => {
+    expect(at(470, 80, false)[0]).toBe(21);
+  });
+});
