@@ -1,6 +1,6 @@
 // The task collection query: sort, filter, concat, include-nulls, search and paging of §8, compiled to one SQL query.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../db/database.js';
+import { writeGeneration, type Db } from '../db/database.js';
 import { apiError } from '../errors.js';
 import { parseFilterDate } from './dateMath.js';
 import type { TaskRow } from './serialize.js';
@@ -230,20 +230,48 @@ function whereAll(req: TaskPageRequest): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.join(conds, sql` and `)}`;
 }
 
-/** One page of tasks plus the total (one COUNT query); LIMIT/OFFSET run in SQL. */
+/**
+ * Totals by query, reused while the database has not been written to (see `writeGeneration`): paging through a
+ * list asks for the same total on every page, and counting a 10,000-task list costs more than the page itself.
+ */
+const totals = new Map<string, { generation: string; total: number }>();
+const TOTALS_KEPT = 500;
+
+async function countTasks(db: Db, where: RawBuilder<SqlBool>): Promise<number> {
+  const query = db.selectFrom('tasks').select(sql<number>`count(*)`.as('n')).where(where);
+  const generation = writeGeneration(db);
+  const compiled = generation === null ? null : query.compile();
+  const key = compiled ? `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}` : '';
+  const hit = compiled ? totals.get(key) : undefined;
+  if (hit && hit.generation === generation) return hit.total;
+  const total = Number((await query.executeTakeFirstOrThrow()).n);
+  if (generation !== null) {
+    if (totals.size >= TOTALS_KEPT) totals.clear();
+    totals.set(key, { generation, total });
+  }
+  return total;
+}
+
+/**
+ * One page of tasks plus the total. The page's ids come from a subquery that can skip the offset inside an index
+ * (tasks_list_id covers the default sort), so only the 50 rows shown are read from the table.
+ */
 export async function taskPage(db: Db, req: TaskPageRequest): Promise<{ rows: TaskRow[]; total: number }> {
   const order = orderSql(req.query, req.fallbackSort);
   if (req.listIds.length === 0) return { rows: [], total: 0 };
   const where = whereAll(req);
-  let q = db.selectFrom('tasks').selectAll().where(where);
+  let q = db.selectFrom('tasks').selectAll();
+  if (req.limit === null) {
+    q = q.where(where);
+  } else {
+    let ids = db.selectFrom('tasks').select('tasks.id').where(where);
+    for (const o of order) ids = ids.orderBy(o);
+    q = q.where('tasks.id', 'in', ids.limit(req.limit).offset(req.offset));
+  }
   for (const o of order) q = q.orderBy(o);
-  if (req.limit !== null) q = q.limit(req.limit).offset(req.offset);
   const rows = await q.execute();
   // The count is only needed when the page is full or starts past the beginning.
-  const total =
-    req.limit === null || (req.offset === 0 && rows.length < req.limit)
-      ? req.offset + rows.length
-      : Number((await db.selectFrom('tasks').select(sql<number>`count(*)`.as('n')).where(where).executeTakeFirstOrThrow()).n);
+  const total = req.limit === null || (req.offset === 0 && rows.length < req.limit) ? req.offset + rows.length : await countTasks(db, where);
   return { rows, total };
 }
 

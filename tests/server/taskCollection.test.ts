@@ -90,6 +90,23 @@ describe('task collections', () => {
     expect(capped.statusCode).toBe(200);
   });
 
+  it('keeps the page count true as tasks are added and deleted between pages', async () => {
+    const list = await makeList(app, w.users.owner.id, w.namespaceId, { buckets: true });
+    const pages = async () => (await get(`/lists/${list.id}/tasks?per_page=2&page=2`)).headers['x-pagination-total-pages'];
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await makeTask(app, w.tokens.owner, list.id));
+    expect(await pages()).toBe('2');
+    expect(await pages()).toBe('2');
+    made.push(await makeTask(app, w.tokens.owner, list.id), await makeTask(app, w.tokens.owner, list.id));
+    expect(await pages()).toBe('3');
+    await call(app, 'DELETE', `/tasks/${made[4].id}`, { token: w.tokens.owner });
+    expect(await pages()).toBe('2');
+    // A filter has its own total.
+    const filtered = await get(`/lists/${list.id}/tasks?per_page=2&page=2&filter_by=id&filter_comparator=greater&filter_value=${made[0].id}`);
+    expect(filtered.headers['x-pagination-total-pages']).toBe('2');
+    expect(filtered.json().map((t: T) => t.id)).toEqual([made[3].id]);
+  });
+
   it('sorts by every contract field, asc and desc, NULL dates last', async () => {
     for (const field of SORT_FIELDS) {
       for (const order of ['asc', 'desc']) {

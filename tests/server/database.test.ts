@@ -1,0 +1,85 @@
+// The SQLite connection layer: rows built from raw arrays, statement reuse, and the write generation that
+// tells cached results (page totals) when the database may have changed.
+import { describe, it, expect, afterEach } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase, migrateToLatest, writeGeneration, type Db } from '../../server/db/database.js';
+
+const opened: Db[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.destroy();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function fileDb(): Promise<{ file: string; open: () => Db }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'keyflow-db-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'test.db');
+  const open = () => {
+    const db = openDatabase(file);
+    opened.push(db);
+    return db;
+  };
+  await migrateToLatest(open());
+  return { file, open };
+}
+
+describe('SQLite rows', () => {
+  it('come back as plain objects with every column, the last one winning for a repeated name', async () => {
+    const db = openDatabase(':memory:');
+    opened.push(db);
+    const { rows } = await sql<{ a: number; b: string | null; c: number }>`select 1 as a, null as b, 2 as c, 3 as c`.execute(db);
+    expect(rows).toEqual([{ a: 1, b: null, c: 3 }]);
+    const none = await sql`select 1 as a where 0`.execute(db);
+    expect(none.rows).toEqual([]);
+  });
+
+  it('read the same statement twice with other parameters, and through INSERT … RETURNING', async () => {
+    const { open } = await fileDb();
+    const db = open();
+    const now = new Date().toISOString();
+    const ids: number[] = [];
+    for (const name of ['ann', 'bob']) {
+      const row = await db.insertInto('users').values({ username: name, email: '', password: '', name: name.toUpperCase(), created: now, updated: now } as never).returning(['id', 'username']).executeTakeFirstOrThrow();
+      expect(row.username).toBe(name);
+      ids.push(row.id);
+    }
+    for (const [i, id] of ids.entries()) {
+      const user = await db.selectFrom('users').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+      expect(user).toEqual({ id, name: ['ANN', 'BOB'][i] });
+    }
+    expect(await db.selectFrom('users').select('id').where('id', '=', -1).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('write generation', () => {
+  it('moves with this connection\'s writes, not with its reads', async () => {
+    const { open } = await fileDb();
+    const db = open();
+    const before = writeGeneration(db);
+    await db.selectFrom('users').selectAll().execute();
+    expect(writeGeneration(db)).toBe(before);
+    await db.insertInto('namespaces').values({ title: 'n', description: '', owner_id: 1, hex_color: '', is_archived: 0, created: 'x', updated: 'x' }).execute();
+    const afterInsert = writeGeneration(db);
+    expect(afterInsert).not.toBe(before);
+    await db.updateTable('namespaces').set({ title: 'm' }).execute();
+    expect(writeGeneration(db)).not.toBe(afterInsert);
+  });
+
+  it('moves when another connection to the same file commits', async () => {
+    const { open } = await fileDb();
+    const a = open();
+    const b = open();
+    await a.selectFrom('namespaces').selectAll().execute();
+    const before = writeGeneration(a);
+    await b.insertInto('namespaces').values({ title: 'n', description: '', owner_id: 1, hex_color: '', is_archived: 0, created: 'x', updated: 'x' }).execute();
+    expect(writeGeneration(a)).not.toBe(before);
+  });
+
+  it('is null for a database it cannot watch', () => {
+    expect(writeGeneration({} as Db)).toBeNull();
+  });
+});
