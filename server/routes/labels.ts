@@ -66,6 +66,11 @@ function searchTerms(s: string): { ids: number[] | null; text: string } {
   return { ids: null, text: s.trim() };
 }
 
+/** Marks the tasks carrying a label as changed, so CalDAV clients (ctag, sync-collection) fetch them again. */
+async function touchTasksWithLabel(trx: Db, labelId: number, now: string): Promise<void> {
+  await trx.updateTable('tasks').set({ updated: now }).where('id', 'in', (eb) => eb.selectFrom('label_tasks').select('task_id').where('label_id', '=', labelId)).execute();
+}
+
 export default async function labels(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
@@ -119,12 +124,19 @@ export default async function labels(app: FastifyInstance): Promise<void> {
     const label = await visibleLabel(db, auth, idParam(req.params.label, 'label'));
     if (label.created_by_id !== auth.userId) throw apiError(8003);
     // Full replace like tasks: absent description/colour clear, absent title keeps.
-    const row = await db
-      .updateTable('labels')
-      .set({ title: body.title ?? label.title, description: body.description ?? '', hex_color: body.hex_color ?? '', updated: nowIso() })
-      .where('id', '=', label.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const now = nowIso();
+    const title = body.title ?? label.title;
+    const row = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('labels')
+        .set({ title, description: body.description ?? '', hex_color: body.hex_color ?? '', updated: now })
+        .where('id', '=', label.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // A task's CalDAV CATEGORIES carry label titles; a rename changes every task with the label.
+      if (title !== label.title) await touchTasksWithLabel(trx, label.id, now);
+      return updated;
+    });
     maxRight(reply, 2);
     return (await labelsJson(db, [row]))[0];
   });
@@ -134,6 +146,7 @@ export default async function labels(app: FastifyInstance): Promise<void> {
     const label = await visibleLabel(db, auth, idParam(req.params.label, 'label'));
     if (label.created_by_id !== auth.userId) throw apiError(8003);
     await db.transaction().execute(async (trx) => {
+      await touchTasksWithLabel(trx, label.id, nowIso());
       await trx.deleteFrom('label_tasks').where('label_id', '=', label.id).execute();
       await trx.deleteFrom('labels').where('id', '=', label.id).execute();
     });

@@ -103,6 +103,30 @@ describe('CalDAV sync-collection', () => {
     expect(await res.text()).toContain(second);
   });
 
+  it('reports the tasks of a label that is renamed or deleted, whose CATEGORIES changed', async () => {
+    const taskId = ids['Buy milk'];
+    const label = (await call(app, 'PUT', '/labels', { token: u.token, body: { title: 'errand' } })).json();
+    expect((await call(app, 'PUT', `/tasks/${taskId}/labels`, { token: u.token, body: { label_id: label.id } })).statusCode).toBe(201);
+    await pause();
+    const before = tokenOf(await (await sync('')).text());
+    await pause();
+    // A colour change leaves the VTODO as it was; a rename does not.
+    expect((await call(app, 'POST', `/labels/${label.id}`, { token: u.token, body: { title: 'errand', hex_color: 'ff0000' } })).statusCode).toBe(200);
+    expect(tokenOf(await (await sync('')).text())).toBe(before);
+    expect((await call(app, 'POST', `/labels/${label.id}`, { token: u.token, body: { title: 'shopping' } })).statusCode).toBe(200);
+    let xml = await (await sync(before)).text();
+    expect(hrefs(xml, '200 OK').filter((h) => h.endsWith('.ics'))).toHaveLength(1);
+    const afterRename = tokenOf(xml);
+    expect(afterRename).not.toBe(before);
+    await pause();
+    expect((await call(app, 'DELETE', `/labels/${label.id}`, { token: u.token })).statusCode).toBe(200);
+    xml = await (await sync(afterRename)).text();
+    expect(tokenOf(xml)).not.toBe(afterRename);
+    expect(hrefs(xml, '200 OK').filter((h) => h.endsWith('.ics'))).toHaveLength(1);
+    const ics = await (await fetch(`${base}${hrefs(xml, '200 OK').find((h) => h.endsWith('.ics'))}`, { headers: auth() })).text();
+    expect(ics).not.toContain('shopping');
+  });
+
   it('refuses a token that is not this calendar’s with DAV:valid-sync-token, and other sync levels', async () => {
     let res = await sync(formatSyncToken(otherListId, Date.now() - 1000));
     expect(res.status).toBe(403);
