@@ -94,6 +94,15 @@ export async function checkAuth(opts: { forceRefresh?: boolean } = {}): Promise<
   const claims = token ? parseToken(token) : null;
   if (!isTokenValid(claims)) {
     resetSession();
+    // A link share's token that ran out (say, overnight) sends the visitor back to the share's auth screen, which
+    // tries the share again (and asks for its password if it has one), rather than to a login they have no account for.
+    // (isTokenValid narrows `claims` to null here, though an expired token still has claims.)
+    const expired = token ? parseToken(token) : null;
+    const hash = expired && sessionFromClaims(expired).kind === 'linkShare' && typeof expired.hash === 'string' ? expired.hash : '';
+    if (hash) {
+      removeStorage(STORAGE_KEYS.token);
+      navigateTo(linkShareAuthPath(hash), { replace: true });
+    }
     return false;
   }
   const session = sessionFromClaims(claims);

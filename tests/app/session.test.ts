@@ -105,6 +105,21 @@ describe('session', () => {
       window.history.replaceState(null, '', '/');
     });
 
+    it('with a link-share token that ran out before the app started, go to the share’s auth screen, not to login', async () => {
+      window.history.replaceState(null, '', '/lists/3/table');
+      localStorage.setItem('token', shareToken(-1));
+      expect(await session.checkAuth()).toBe(false);
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(navigate).toHaveBeenCalledWith('/share/abc123/auth?view=table', { replace: true });
+      expect(navigate).not.toHaveBeenCalledWith('/login', expect.anything());
+      // An expired user token stays a plain sign-out; the route guard sends it to login.
+      navigate.mockReset();
+      localStorage.setItem('token', userToken(-1));
+      expect(await session.checkAuth()).toBe(false);
+      expect(navigate).not.toHaveBeenCalled();
+      window.history.replaceState(null, '', '/');
+    });
+
     it('on focus with an expired link share, get a fresh token from the share instead of going to login', async () => {
       const now = Date.now();
       const fresh = shareToken(72, now + 2 * 3600 * 1000);
