@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { ApiError, unauthorized } from './errors.js';
-import { verifyToken, AUTH_TYPE_USER } from './auth/jwt.js';
+import { verifyToken, AUTH_TYPE_USER, LONG_TOKEN_TTL_S, USER_TOKEN_TTL_S } from './auth/jwt.js';
 import type { Auth } from './context.js';
 import { apiRoutes } from './routes/index.js';
 import { registerCaldav } from './caldav/routes.js';
@@ -31,7 +31,13 @@ async function authenticate(app: FastifyInstance, header: string | undefined): P
   if (claims.type === AUTH_TYPE_USER) {
     const user = await db.selectFrom('users').selectAll().where('id', '=', claims.id).executeTakeFirst();
     if (!user || user.status === 2) throw unauthorized('invalid or expired jwt');
-    return { kind: 'user', userId: user.id, user, long: Boolean(claims.long) };
+    // A password change or reset ends the sessions that started before it, but the one that made the change.
+    // Issue time from the expiry and the token's lifetime (the claims of the contract carry no iat).
+    const issuedAt = claims.exp - (claims.long ? LONG_TOKEN_TTL_S : USER_TOKEN_TTL_S);
+    if (issuedAt < user.sessions_valid_after && !(user.sessions_kept_iat > 0 && issuedAt === user.sessions_kept_iat)) {
+      throw unauthorized('invalid or expired jwt');
+    }
+    return { kind: 'user', userId: user.id, user, long: Boolean(claims.long), issuedAt };
   }
   const share = await db.selectFrom('link_shares').selectAll().where('id', '=', claims.id).executeTakeFirst();
   if (!share || share.hash !== claims.hash) throw unauthorized('invalid or expired jwt');

@@ -16,7 +16,7 @@ export interface ServerContext {
 
 /** The caller of a request: a signed-in user, or a link share acting as pseudo user −shareId. */
 export type Auth =
-  | { kind: 'user'; userId: number; user: UserRow; long: boolean }
+  | { kind: 'user'; userId: number; user: UserRow; long: boolean; /** When the request's token was issued (unix s), if a token signed it in. */ issuedAt?: number }
   | { kind: 'link'; userId: number; share: LinkShareRow };
 
 declare module 'fastify' {

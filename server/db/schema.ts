@@ -29,6 +29,10 @@ export interface UsersTable {
   /** Client-side preferences the v0.20 settings object has no key for (JSON object). */
   frontend_settings: string;
   deletion_scheduled_at: Timestamp | null;
+  /** Unix seconds: tokens issued earlier are refused (set by a password change or reset). */
+  sessions_valid_after: Generated<number>;
+  /** Issue time of the one earlier token still accepted: the session that changed the password. */
+  sessions_kept_iat: Generated<number>;
   export_file_id: number | null;
   created: Timestamp;
   updated: Timestamp;

@@ -140,7 +140,13 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     if (!(await verifyPassword(oldPassword, user.password))) throw apiError(1011);
     const problem = passwordProblem('new_password', newPassword);
     if (problem) throw invalidData(problem);
-    await db.updateTable('users').set({ password: await hashPassword(newPassword), updated: nowIso() }).where('id', '=', user.id).execute();
+    const caller = authOf(req);
+    const keep = caller.kind === 'user' ? (caller.issuedAt ?? 0) : 0;
+    await db
+      .updateTable('users')
+      .set({ password: await hashPassword(newPassword), updated: nowIso(), sessions_valid_after: Math.floor(Date.now() / 1000), sessions_kept_iat: keep })
+      .where('id', '=', user.id)
+      .execute();
     return { message: 'The password was updated successfully.' };
   });
 
@@ -293,7 +299,8 @@ export default async function auth(app: FastifyInstance): Promise<void> {
       const deleted = await trx.deleteFrom('user_tokens').where('id', '=', row.id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return false;
       await trx.deleteFrom('user_tokens').where('user_id', '=', row.user_id).where('kind', '=', TOKEN_KIND_PASSWORD_RESET).execute();
-      await trx.updateTable('users').set({ password: hash, updated: nowIso() }).where('id', '=', row.user_id).execute();
+      // Whoever knew the old password is signed out everywhere.
+      await trx.updateTable('users').set({ password: hash, updated: nowIso(), sessions_valid_after: Math.floor(Date.now() / 1000), sessions_kept_iat: 0 }).where('id', '=', row.user_id).execute();
       return true;
     });
     if (!used) throw apiError(1009);

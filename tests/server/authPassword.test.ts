@@ -1,12 +1,23 @@
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestServer, makeUser, call, type TestUser } from './helpers.js';
+import { SignJWT } from 'jose';
 import { outbox } from '../../server/mail.js';
+import { USER_TOKEN_TTL_S } from '../../server/auth/jwt.js';
 
 // Password hashing (bcrypt) dominates these tests; a parallel run can slow it down a lot.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const login = (app: FastifyInstance, username: string, password: string) => call(app, 'POST', '/login', { body: { username, password } });
+
+/** A user token issued `secondsAgo` before now, as a session started earlier would hold. */
+async function earlierToken(app: FastifyInstance, u: TestUser, secondsAgo: number): Promise<string> {
+  const iat = Math.floor(Date.now() / 1000) - secondsAgo;
+  const claims = { type: 1, id: u.id, username: u.username, email: u.email, name: '', emailRemindersEnabled: false, isLocalUser: true, long: false, exp: iat + USER_TOKEN_TTL_S };
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(app.ctx.config.jwtSecret));
+}
+
+const whoAmI = (app: FastifyInstance, token: string) => call(app, 'GET', '/user', { token });
 
 function resetTokenFor(email: string): string | undefined {
   const mail = outbox.filter((m) => m.to === email).at(-1);
@@ -71,6 +82,19 @@ describe('password reset', () => {
     res = await call(app, 'POST', '/user/password/reset', { body: { token, new_password: 'another-pass' } });
     expect(res.json().code).toBe(1009);
     u.password = 'brand-new-pass';
+  });
+
+  it('signs out every session that started before the reset', async () => {
+    const v = await makeUser(app, 'sessionful');
+    const before = await earlierToken(app, v, 30);
+    expect((await whoAmI(app, before)).statusCode).toBe(200);
+    await call(app, 'POST', '/user/password/token', { body: { email: v.email } });
+    expect((await call(app, 'POST', '/user/password/reset', { body: { token: resetTokenFor(v.email)!, new_password: 'after-reset-pass' } })).statusCode).toBe(200);
+    const res = await whoAmI(app, before);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('invalid or expired jwt');
+    const fresh = (await login(app, v.username, 'after-reset-pass')).json().token as string;
+    expect((await whoAmI(app, fresh)).statusCode).toBe(200);
   });
 
   it('only the newest link works', async () => {
@@ -144,6 +168,25 @@ describe('POST /user/password', () => {
     expect(res.body).not.toContain('changed-password');
     expect((await login(app, u.username, 'changed-password')).statusCode).toBe(200);
     expect((await login(app, u.username, u.password)).json().code).toBe(1011);
+  });
+
+  it('ends the account\'s other sessions and keeps the one that made the change', async () => {
+    const v = await makeUser(app, 'twosessions');
+    const mine = await earlierToken(app, v, 40);
+    const other = await earlierToken(app, v, 20);
+    expect((await whoAmI(app, other)).statusCode).toBe(200);
+    const res = await change({ old_password: v.password, new_password: 'second-change-pass' }, mine);
+    expect(res.statusCode).toBe(200);
+    expect((await whoAmI(app, mine)).statusCode).toBe(200);
+    const ended = await whoAmI(app, other);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().message).toBe('invalid or expired jwt');
+    expect((await call(app, 'POST', '/user/token', { token: other })).statusCode).toBe(401);
+    // The kept session renews as usual, and new sign-ins work.
+    const renewed = await call(app, 'POST', '/user/token', { token: mine });
+    expect(renewed.statusCode).toBe(200);
+    expect((await whoAmI(app, renewed.json().token)).statusCode).toBe(200);
+    expect((await whoAmI(app, (await login(app, v.username, 'second-change-pass')).json().token)).statusCode).toBe(200);
   });
 
   it('is 401 without a token and 1021 for an OpenID account', async () => {
