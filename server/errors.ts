@@ -123,3 +123,15 @@ export const forbidden = (message = 'Forbidden') => new ApiError(403, null, mess
 export const notFound = (message = 'Not Found') => new ApiError(404, null, message);
 export const unauthorized = (message = 'missing or malformed jwt') => new ApiError(401, null, message);
 export const badRequest = (message: string) => new ApiError(400, null, message);
+
+/** A database unique-index violation, from SQLite or PostgreSQL. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+}
+
+/** Whether a unique violation is the one-local-account-per-address index (else it is the username's). */
+export function isEmailTaken(err: unknown): boolean {
+  const e = err as { constraint?: string; message?: string };
+  return isUniqueViolation(err) && /users_local_email_unique/.test(`${e?.constraint ?? ''} ${e?.message ?? ''}`);
+}

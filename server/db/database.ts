@@ -8,6 +8,7 @@ import * as m002 from './migrations/002_task_list_order.js';
 import * as m003 from './migrations/003_task_uids.js';
 import * as m004 from './migrations/004_task_tombstones.js';
 import * as m005 from './migrations/005_session_cutoff.js';
+import * as m006 from './migrations/006_unique_local_email.js';
 
 /** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '003_task_uids': m003,
   '004_task_tombstones': m004,
   '005_session_cutoff': m005,
+  '006_unique_local_email': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,7 @@
 // Account settings of the signed-in user: e-mail change and avatar provider / avatar upload.
 import type { FastifyInstance } from 'fastify';
 import { userOf, type UserRow } from '../context.js';
-import { apiError, badRequest, invalidData } from '../errors.js';
+import { apiError, badRequest, invalidData, isEmailTaken } from '../errors.js';
 import { verifyPassword, randomToken } from '../auth/password.js';
 import { nowIso } from '../clock.js';
 import { saveFile, deleteFiles } from '../files.js';
@@ -66,17 +66,24 @@ export default async function accountSettings(app: FastifyInstance): Promise<voi
     // When the server confirms addresses (as registration does under the same switch), the new one
     // must be confirmed like the reference server does: the account waits in status 1 until
     // POST /user/confirm with the mailed token. Otherwise the change applies at once.
+    // The check above can lose a race with another change to the same address; the index then answers.
+    const orTaken = (err: unknown): never => {
+      throw isEmailTaken(err) ? apiError(1002) : err;
+    };
     if (!config.emailConfirmation) {
-      await db.updateTable('users').set({ email: newEmail, updated: nowIso() }).where('id', '=', user.id).execute();
+      await db.updateTable('users').set({ email: newEmail, updated: nowIso() }).where('id', '=', user.id).execute().catch(orTaken);
       return { message: 'Your email address was updated successfully.' };
     }
     const token = randomToken(64);
-    await db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      await trx.updateTable('users').set({ email: newEmail, status: 1, updated: now }).where('id', '=', user.id).execute();
-      await trx.deleteFrom('user_tokens').where('user_id', '=', user.id).where('kind', '=', 2).execute();
-      await trx.insertInto('user_tokens').values({ user_id: user.id, token, kind: 2, created: now }).execute();
-    });
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const now = nowIso();
+        await trx.updateTable('users').set({ email: newEmail, status: 1, updated: now }).where('id', '=', user.id).execute();
+        await trx.deleteFrom('user_tokens').where('user_id', '=', user.id).where('kind', '=', 2).execute();
+        await trx.insertInto('user_tokens').values({ user_id: user.id, token, kind: 2, created: now }).execute();
+      })
+      .catch(orTaken);
     await sendAccountMail(config, {
       to: newEmail,
       subject: 'Please confirm your new email address',

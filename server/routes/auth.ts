@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authOf, userOf, type LinkShareRow, type UserRow } from '../context.js';
-import { apiError, badRequest, invalidData, notFound } from '../errors.js';
+import { apiError, badRequest, invalidData, isEmailTaken, isUniqueViolation, notFound } from '../errors.js';
 import { signToken, USER_TOKEN_TTL_S, LONG_TOKEN_TTL_S, LINK_SHARE_TOKEN_TTL_S } from '../auth/jwt.js';
 import { hashPassword, verifyPassword, randomToken } from '../auth/password.js';
 import { nowIso } from '../clock.js';
@@ -112,11 +112,6 @@ function greeting(u: Pick<UserRow, 'name' | 'username'>): string {
 }
 
 /** Unique-index violations of SQLite and PostgreSQL (a concurrent registration won the race). */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
-}
-
 export default async function auth(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
   const limited = { onRequest: rateLimited(app) };
@@ -186,6 +181,7 @@ export default async function auth(app: FastifyInstance): Promise<void> {
         return created;
       });
     } catch (err) {
+      if (isEmailTaken(err)) throw apiError(1002);
       if (isUniqueViolation(err)) throw apiError(1001);
       throw err;
     }

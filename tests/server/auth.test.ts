@@ -102,6 +102,25 @@ describe('POST /register', () => {
     expect(Number(count.n)).toBe(0);
   });
 
+  it('lets only one of two registrations racing with the same address through, the other gets 1002', async () => {
+    const [a, b] = await Promise.all([
+      register(app, { username: 'racer-one', email: 'race@example.com', password: '12345678' }),
+      register(app, { username: 'racer-two', email: 'RACE@example.com', password: '12345678' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+    expect([a, b].find((r) => r.statusCode === 400)!.json()).toMatchObject({ code: 1002 });
+    const rows = await app.ctx.db.selectFrom('users').select('id').where('username', 'in', ['racer-one', 'racer-two']).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets an OpenID account share an address with a local one', async () => {
+    await register(app, { username: 'localsharer', email: 'shared@example.com', password: '12345678' });
+    const now = nowIso();
+    await expect(
+      app.ctx.db.insertInto('users').values({ username: 'remotesharer', email: 'shared@example.com', password: '', name: '', issuer: 'https://id.example.com', subject: 'sub-1', created: now, updated: now } as never).execute(),
+    ).resolves.toBeDefined();
+  });
+
   it('answers 400 without code for malformed JSON and for a non-object body', async () => {
     let res = await app.inject({ method: 'POST', url: '/api/v1/register', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
     expect(res.statusCode).toBe(400);

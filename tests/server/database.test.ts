@@ -1,6 +1,6 @@
 // The SQLite connection layer: rows built from raw arrays, statement reuse, and the write generation that
 // tells cached results (page totals) when the database may have changed.
-import { describe, it, expect, afterEach } from 'vitest';
+import { describe, it, expect, afterEach, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -81,5 +81,27 @@ describe('write generation', () => {
 
   it('is null for a database it cannot watch', () => {
     expect(writeGeneration({} as Db)).toBeNull();
+  });
+});
+
+describe('one local account per e-mail address', () => {
+  it('is enforced by an index, which a database already holding duplicates goes without, saying so', async () => {
+    const m006 = await import('../../server/db/migrations/006_unique_local_email.js');
+    const db = openDatabase(':memory:');
+    opened.push(db);
+    await migrateToLatest(db);
+    const user = (username: string, email: string) => ({ username, email, password: '', name: '', created: 'x', updated: 'x' }) as never;
+    await db.insertInto('users').values(user('a', 'same@example.com')).execute();
+    await expect(db.insertInto('users').values(user('b', 'Same@Example.com')).execute()).rejects.toThrow(/UNIQUE/);
+    // Accounts without an address are not limited.
+    await db.insertInto('users').values([user('c', ''), user('d', '')]).execute();
+
+    await m006.down(db);
+    await db.insertInto('users').values(user('b', 'SAME@example.com')).execute();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(m006.up(db)).resolves.toBeUndefined();
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/1 e-mail address\(es\) belong to more than one local account/);
+    warn.mockRestore();
+    await db.insertInto('users').values(user('e', 'same@example.com')).execute();
   });
 });
