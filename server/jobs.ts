@@ -1,10 +1,12 @@
-// Background work of the server process: deleting accounts whose deletion is due, removing old data exports.
+// Background work of the server process: deleting accounts whose deletion is due, removing old data exports,
+// forgetting old CalDAV task departures.
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { ServerContext } from './context.js';
 import { deleteNamespaces } from './cascade.js';
 import { deleteFiles } from './files.js';
 import { sendMail } from './mail.js';
+import { pruneTombstones } from './caldav/sync.js';
 
 /** How often the scheduler looks for due work. Deletion is announced in days, so an hour is precise enough. */
 export const JOB_INTERVAL_MS = 60 * 60 * 1000;
@@ -116,12 +118,14 @@ async function namespaceHeir(db: Db, namespaceId: number, leavingUserId: number)
 export interface JobReport {
   deletedUsers: number[];
   removedExports: number;
+  /** CalDAV task departures forgotten (see caldav/sync.ts). */
+  prunedTombstones: number;
 }
 
 /** Runs everything that is due at `now`. The scheduler calls this; tests call it with a chosen `now`. */
 export async function runDueJobs(ctx: ServerContext, now: Date = new Date()): Promise<JobReport> {
   const { db, config } = ctx;
-  const report: JobReport = { deletedUsers: [], removedExports: 0 };
+  const report: JobReport = { deletedUsers: [], removedExports: 0, prunedTombstones: 0 };
 
   const due = await db
     .selectFrom('users')
@@ -153,6 +157,8 @@ export async function runDueJobs(ctx: ServerContext, now: Date = new Date()): Pr
     });
     report.removedExports += 1;
   }
+
+  report.prunedTombstones = await pruneTombstones(db, now);
   return report;
 }
 

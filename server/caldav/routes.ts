@@ -18,7 +18,7 @@ import { parseXml, child, children, element, escapeXml, multistatus, davError, N
 import { IcalError, parseIcal } from './ical.js';
 import { parseVtodo, NotATodoError } from './vtodo.js';
 import { listObjects, objectsOf, findTask, listTags, createFromVtodo, updateFromVtodo, moveTask, type DavObject } from './store.js';
-import { changedSince, parseSyncToken, syncTokens } from './sync.js';
+import { changedSince, parseSyncToken, syncTokens, tokenPruned } from './sync.js';
 import { compFilterMatches } from './filter.js';
 
 export const DAV_PREFIX = '/dav';
@@ -455,7 +455,7 @@ async function report(db: Db, user: UserRow, target: Target, req: FastifyRequest
       for (const o of await listObjects(db, listId)) out.push(response(objectHref(listId, o.uid), objectProps(o), pr, objectExtra(o, pr)));
     } else {
       const since = parseSyncToken(given, listId);
-      if (since === null) throw new DavError(403, 'Forbidden', davError(NS.dav, 'valid-sync-token'));
+      if (since === null || (await tokenPruned(db, listId, since))) throw new DavError(403, 'Forbidden', davError(NS.dav, 'valid-sync-token'));
       const changed = await changedSince(db, listId, since);
       for (const o of changed.objects) out.push(response(objectHref(listId, o.uid), objectProps(o), pr, objectExtra(o, pr)));
       for (const uid of changed.gone) out.push(notFoundResponse(objectHref(listId, uid)));

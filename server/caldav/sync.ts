@@ -8,6 +8,14 @@ import { taskUid } from './vtodo.js';
 
 const PREFIX = 'urn:keyflow:sync:';
 
+/** How long the departures of tasks are remembered for sync-collection; older tokens start a client over. */
+export const TOMBSTONE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * The uid of a list's pruning marker: a tombstone row standing for every departure forgotten, at the time of the
+ * newest of them. A token from before it cannot be answered any more (what left since is unknown).
+ */
+const PRUNED = '';
+
 export function formatSyncToken(listId: number, changedAt: number): string {
   return `${PREFIX}${listId}-${changedAt}`;
 }
@@ -51,7 +59,7 @@ export async function changedSince(db: Db, listId: number, since: number): Promi
   const from = new Date(since).toISOString();
   const tasks = await db.selectFrom('tasks').selectAll().where('list_id', '=', listId).where('updated', '>=', from).orderBy('id').execute();
   const objects = await objectsOf(db, tasks);
-  const left = await db.selectFrom('task_tombstones').select('uid').distinct().where('list_id', '=', listId).where('gone_at', '>=', from).execute();
+  const left = await db.selectFrom('task_tombstones').select('uid').distinct().where('list_id', '=', listId).where('gone_at', '>=', from).where('uid', '!=', PRUNED).execute();
   // A task that left and came back (moved out and in again) is reported by what it is now.
   const here = left.length
     ? new Set(
@@ -59,4 +67,34 @@ export async function changedSince(db: Db, listId: number, since: number): Promi
       )
     : new Set<string>();
   return { objects, gone: left.map((r) => r.uid).filter((uid) => !here.has(uid)) };
+}
+
+/**
+ * Whether a moment (a token's) lies before departures this list has forgotten, so its changes cannot be listed.
+ * A token at the marker's own time was issued after the newest forgotten departure and is still good, so a list
+ * that has not changed since keeps the token it has.
+ */
+export async function tokenPruned(db: Db, listId: number, since: number): Promise<boolean> {
+  const marker = await db.selectFrom('task_tombstones').select(sql<string | null>`max(gone_at)`.as('at')).where('list_id', '=', listId).where('uid', '=', PRUNED).executeTakeFirst();
+  return marker?.at != null && since < ms(marker.at);
+}
+
+/**
+ * Forgets departures older than the retention: each list keeps one marker at the newest forgotten time (tokens
+ * before it are refused with DAV:valid-sync-token, so the client lists the calendar afresh), and the tombstones of
+ * lists that no longer exist go altogether. Returns how many rows went.
+ */
+export async function pruneTombstones(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - TOMBSTONE_TTL_MS).toISOString();
+  const gone = await db.deleteFrom('task_tombstones').where('list_id', 'not in', (eb) => eb.selectFrom('lists').select('id')).executeTakeFirst();
+  let removed = Number(gone.numDeletedRows);
+  const old = await db.selectFrom('task_tombstones').select(['list_id', sql<string>`max(gone_at)`.as('at'), sql<number>`count(*)`.as('n')]).where('gone_at', '<', cutoff).groupBy('list_id').execute();
+  for (const o of old) {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('task_tombstones').where('list_id', '=', o.list_id).where('gone_at', '<', cutoff).execute();
+      await trx.insertInto('task_tombstones').values({ list_id: o.list_id, uid: PRUNED, gone_at: o.at }).execute();
+    });
+    removed += Number(o.n) - 1;
+  }
+  return removed;
 }

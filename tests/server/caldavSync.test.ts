@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { createDAVClient, type DAVCalendar } from 'tsdav';
 import { createTestServer } from './helpers.js';
 import { makeUser, makeNamespace, makeList, call, type TestUser } from './fixtures.js';
-import { parseSyncToken, formatSyncToken } from '../../server/caldav/sync.js';
+import { parseSyncToken, formatSyncToken, TOMBSTONE_TTL_MS } from '../../server/caldav/sync.js';
+import { runDueJobs } from '../../server/jobs.js';
 
 describe('CalDAV sync-collection', () => {
   let app: FastifyInstance;
@@ -139,5 +140,26 @@ describe('CalDAV sync-collection', () => {
       body: '<d:sync-collection xmlns:d="DAV:"><d:sync-token/><d:sync-level>infinite</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>',
     });
     expect(res.status).toBe(403);
+  });
+  it('forgets departures after the retention, refusing only the tokens from before what it forgot', async () => {
+    const current = tokenOf(await (await sync('')).text());
+    const ancient = formatSyncToken(listId, Date.now() - 3_600_000);
+    expect((await sync(ancient)).status).toBe(207);
+    const report = await runDueJobs(app.ctx, new Date(Date.now() + TOMBSTONE_TTL_MS + 86_400_000));
+    expect(report.prunedTombstones).toBeGreaterThan(0);
+    const kept = await app.ctx.db.selectFrom('task_tombstones').select('uid').where('list_id', '=', listId).execute();
+    expect(kept).toEqual([{ uid: '' }]);
+
+    const refused = await sync(ancient);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('valid-sync-token');
+    // The token the calendar shows now still works, and the marker is never reported as a departure.
+    const res = await sync(current);
+    expect(res.status).toBe(207);
+    const xml = await res.text();
+    expect(hrefs(xml, '404 Not Found')).toEqual([]);
+    expect(tokenOf(xml)).toBe(current);
+    await runDueJobs(app.ctx, new Date(Date.now() + TOMBSTONE_TTL_MS + 86_400_000));
+    expect(await app.ctx.db.selectFrom('task_tombstones').select('uid').where('list_id', '=', listId).execute()).toEqual([{ uid: '' }]);
   });
 });

@@ -4,7 +4,7 @@ import { describe, it, expect, afterEach, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { openDatabase, migrateToLatest, writeGeneration, type Db } from '../../server/db/database.js';
 
 const opened: Db[] = [];
@@ -96,10 +96,10 @@ describe('one local account per e-mail address', () => {
     // Accounts without an address are not limited.
     await db.insertInto('users').values([user('c', ''), user('d', '')]).execute();
 
-    await m006.down(db);
+    await m006.down(db as unknown as Kysely<unknown>);
     await db.insertInto('users').values(user('b', 'SAME@example.com')).execute();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(m006.up(db)).resolves.toBeUndefined();
+    await expect(m006.up(db as unknown as Kysely<unknown>)).resolves.toBeUndefined();
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/1 e-mail address\(es\) belong to more than one local account/);
     warn.mockRestore();
     await db.insertInto('users').values(user('e', 'same@example.com')).execute();
