@@ -1,15 +1,18 @@
 // Builds the Fastify app: JSON conventions, authentication, error mapping, the API routes and the client.
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import type { Config } from './config.js';
-import type { Db } from './db/database.js';
+import { generationCache, type Db } from './db/database.js';
 import { ApiError, unauthorized } from './errors.js';
 import { verifyToken, AUTH_TYPE_USER, LONG_TOKEN_TTL_S, USER_TOKEN_TTL_S } from './auth/jwt.js';
-import type { Auth } from './context.js';
+import type { Auth, UserRow } from './context.js';
 import { apiRoutes } from './routes/index.js';
 import { registerCaldav } from './caldav/routes.js';
 import { registerClient } from './static.js';
 
 export const API_PREFIX = '/api/v1';
+
+/** Signed-in users by id until the next write: every request reads its caller. */
+const users = generationCache<UserRow | undefined>();
 
 /** Routes reachable without a token (method + path after the prefix). */
 const PUBLIC_ROUTES: RegExp[] = [
@@ -29,7 +32,8 @@ async function authenticate(app: FastifyInstance, header: string | undefined): P
   if (!claims) throw unauthorized('invalid or expired jwt');
   const { db } = app.ctx;
   if (claims.type === AUTH_TYPE_USER) {
-    const user = await db.selectFrom('users').selectAll().where('id', '=', claims.id).executeTakeFirst();
+    const id = claims.id;
+    const user = await users(db, String(id), () => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
     if (!user || user.status === 2) throw unauthorized('invalid or expired jwt');
     // A password change or reset ends the sessions that started before it, but the one that made the change.
     // Issue time from the expiry and the token's lifetime (the claims of the contract carry no iat).

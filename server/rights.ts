@@ -1,6 +1,6 @@
 // The one place rights are computed: owner, namespace owner, user shares, team shares, link shares.
 import { sql, type Selectable } from 'kysely';
-import type { Db } from './db/database.js';
+import { generationCache, type Db } from './db/database.js';
 import type { ListsTable, NamespacesTable } from './db/schema.js';
 import type { Auth } from './context.js';
 import { apiError, forbidden } from './errors.js';
@@ -38,10 +38,16 @@ function listRightsQuery(userId: number, listId?: number) {
 /** The caller's right on a list, or null when it has none. Archiving is checked by the caller (see listWritable). */
 export async function rightOnList(db: Db, auth: Auth, listId: number): Promise<RightLevel | null> {
   if (auth.kind === 'link') return auth.share.list_id === listId ? (auth.share.right as RightLevel) : null;
-  const { rows } = await sql<{ r: number | null }>`select max(r) as r from (${listRightsQuery(auth.userId, listId)}) x`.execute(db);
-  const r = rows[0]?.r;
-  return r === null || r === undefined ? null : (r as RightLevel);
+  const userId = auth.userId;
+  return listRights(db, `${userId}:${listId}`, async () => {
+    const { rows } = await sql<{ r: number | null }>`select max(r) as r from (${listRightsQuery(userId, listId)}) x`.execute(db);
+    const r = rows[0]?.r;
+    return r === null || r === undefined ? null : (r as RightLevel);
+  });
 }
+
+/** Rights by user and list until the next write: every request for a list's tasks or a task asks again. */
+const listRights = generationCache<RightLevel | null>();
 
 /** Every list the caller reaches → its right. One query, whatever the number of lists. */
 export async function reachableLists(db: Db, auth: Auth): Promise<Map<number, RightLevel>> {

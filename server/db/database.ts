@@ -117,6 +117,31 @@ export function writeGeneration(db: Db): string | null {
   return `${localWrites.get(sqlite)?.n ?? 0}:${version}`;
 }
 
+/**
+ * A cache of results that stay true until the database is next written to (see `writeGeneration`): one map per
+ * database, bounded, keyed by the caller. On PostgreSQL, which has no generation, every call computes afresh.
+ * Callers must not change the values they get back.
+ */
+export function generationCache<T>(max = 2000): (db: Db, key: string, compute: () => Promise<T>) => Promise<T> {
+  const perDb = new WeakMap<Db, Map<string, { generation: string; value: T }>>();
+  return async (db, key, compute) => {
+    const generation = writeGeneration(db);
+    if (generation === null) return compute();
+    let cache = perDb.get(db);
+    if (!cache) {
+      cache = new Map();
+      perDb.set(db, cache);
+    }
+    const hit = cache.get(key);
+    if (hit && hit.generation === generation) return hit.value;
+    // Stored under the generation read before computing: a write meanwhile makes the entry stale at once.
+    const value = await compute();
+    if (cache.size >= max) cache.clear();
+    cache.set(key, { generation, value });
+    return value;
+  };
+}
+
 export function openDatabase(databaseUrl: string): Db {
   if (isPostgresUrl(databaseUrl)) {
     // Return BIGINT counts and ids as numbers, like SQLite does.

@@ -1,7 +1,7 @@
 // Rights checks for tasks and lists as task routes need them: not found, cannot see, archived, read-only.
 import type { FastifyReply } from 'fastify';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.js';
+import { generationCache, type Db } from '../db/database.js';
 import type { ListsTable } from '../db/schema.js';
 import type { Auth } from '../context.js';
 import { apiError } from '../errors.js';
@@ -9,6 +9,8 @@ import { rightOnList, Right, type RightLevel } from '../rights.js';
 import type { TaskRow } from './serialize.js';
 
 export type Need = 'read' | 'write' | 'admin';
+
+const listRows = generationCache<(ListRow & { ns_archived: number | null }) | undefined>();
 export type ListRow = Selectable<ListsTable>;
 
 /**
@@ -16,14 +18,16 @@ export type ListRow = Selectable<ListsTable>;
  * so writes fail with 3008/5012 and the right reported in x-max-right is capped at read.
  */
 export async function checkList(db: Db, auth: Auth, listId: number, need: Need, noAccess: 3004 | 4005 = 3004): Promise<{ list: ListRow; right: RightLevel }> {
-  // The list and its namespace's archive flag in one query.
-  const row = await db
-    .selectFrom('lists')
-    .leftJoin('namespaces', 'namespaces.id', 'lists.namespace_id')
-    .selectAll('lists')
-    .select('namespaces.is_archived as ns_archived')
-    .where('lists.id', '=', listId)
-    .executeTakeFirst();
+  // The list and its namespace's archive flag in one query (or none, until the next write).
+  const row = await listRows(db, String(listId), () =>
+    db
+      .selectFrom('lists')
+      .leftJoin('namespaces', 'namespaces.id', 'lists.namespace_id')
+      .selectAll('lists')
+      .select('namespaces.is_archived as ns_archived')
+      .where('lists.id', '=', listId)
+      .executeTakeFirst(),
+  );
   if (!row) throw apiError(noAccess === 4005 ? 4002 : 3001);
   const { ns_archived, ...list } = row;
   const right = await rightOnList(db, auth, listId);

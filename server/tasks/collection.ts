@@ -1,6 +1,6 @@
 // The task collection query: sort, filter, concat, include-nulls, search and paging of §8, compiled to one SQL query.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { writeGeneration, type Db } from '../db/database.js';
+import { generationCache, type Db } from '../db/database.js';
 import { apiError } from '../errors.js';
 import { parseFilterDate } from './dateMath.js';
 import type { TaskRow } from './serialize.js';
@@ -231,25 +231,15 @@ function whereAll(req: TaskPageRequest): RawBuilder<SqlBool> {
 }
 
 /**
- * Totals by query, reused while the database has not been written to (see `writeGeneration`): paging through a
- * list asks for the same total on every page, and counting a 10,000-task list costs more than the page itself.
+ * Totals by query, reused while the database has not been written to: paging through a list asks for the same
+ * total on every page, and counting a 10,000-task list costs more than the page itself.
  */
-const totals = new Map<string, { generation: string; total: number }>();
-const TOTALS_KEPT = 500;
+const totals = generationCache<number>(500);
 
 async function countTasks(db: Db, where: RawBuilder<SqlBool>): Promise<number> {
   const query = db.selectFrom('tasks').select(sql<number>`count(*)`.as('n')).where(where);
-  const generation = writeGeneration(db);
-  const compiled = generation === null ? null : query.compile();
-  const key = compiled ? `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}` : '';
-  const hit = compiled ? totals.get(key) : undefined;
-  if (hit && hit.generation === generation) return hit.total;
-  const total = Number((await query.executeTakeFirstOrThrow()).n);
-  if (generation !== null) {
-    if (totals.size >= TOTALS_KEPT) totals.clear();
-    totals.set(key, { generation, total });
-  }
-  return total;
+  const compiled = query.compile();
+  return totals(db, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, async () => Number((await query.executeTakeFirstOrThrow()).n));
 }
 
 /**

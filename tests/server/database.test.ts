@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { openDatabase, migrateToLatest, writeGeneration, type Db } from '../../server/db/database.js';
+import { openDatabase, migrateToLatest, writeGeneration, generationCache, type Db } from '../../server/db/database.js';
 
 const opened: Db[] = [];
 const dirs: string[] = [];
@@ -81,6 +81,35 @@ describe('write generation', () => {
 
   it('is null for a database it cannot watch', () => {
     expect(writeGeneration({} as Db)).toBeNull();
+  });
+});
+
+describe('generation cache', () => {
+  it('keeps a result per database until that database is written to', async () => {
+    const a = openDatabase(':memory:');
+    const b = openDatabase(':memory:');
+    opened.push(a, b);
+    await migrateToLatest(a);
+    await migrateToLatest(b);
+    const cache = generationCache<number>();
+    let computed = 0;
+    const count = (db: Db) =>
+      cache(db, 'namespaces', async () => {
+        computed += 1;
+        return Number((await db.selectFrom('namespaces').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      });
+    const ns = { title: 'n', description: '', owner_id: 1, hex_color: '', is_archived: 0, created: 'x', updated: 'x' };
+    await b.insertInto('namespaces').values([ns, ns]).execute();
+    expect(await count(a)).toBe(0);
+    expect(await count(a)).toBe(0);
+    expect(computed).toBe(1);
+    // Same key, other database: its own answer.
+    expect(await count(b)).toBe(2);
+    expect(computed).toBe(2);
+    await a.insertInto('namespaces').values(ns).execute();
+    expect(await count(a)).toBe(1);
+    expect(await count(b)).toBe(2);
+    expect(computed).toBe(3);
   });
 });
 
