@@ -32,7 +32,7 @@ export function isPostgresUrl(url: string): boolean {
  * Counts the writes this process makes to each SQLite database (see `writeGeneration`). Any statement that
  * is not read-only bumps it, whether it changed rows or not, so the count can only be too eager.
  */
-const localWrites = new WeakMap<Database.Database, { n: number }>();
+const localWrites = new WeakMap<Database.Database, { n: number; dataVersion: () => number }>();
 const handles = new WeakMap<object, Database.Database>();
 
 /**
@@ -55,7 +55,9 @@ function rowFactory(columns: string[]): (values: unknown[]) => Record<string, un
 function cacheStatements(sqlite: Database.Database): void {
   const prepare = sqlite.prepare.bind(sqlite);
   const cache = new Map<string, Database.Statement>();
-  const writes = { n: 0 };
+  // Prepared once: `sqlite.pragma()` would prepare it on every call, which costs more than the rest of a lookup.
+  const dataVersion = prepare('PRAGMA data_version').pluck();
+  const writes = { n: 0, dataVersion: () => dataVersion.get() as number };
   localWrites.set(sqlite, writes);
   const wrap = (stmt: Database.Statement): Database.Statement => {
     if (!stmt.readonly) {
@@ -112,9 +114,9 @@ function cacheStatements(sqlite: Database.Database): void {
  */
 export function writeGeneration(db: Db): string | null {
   const sqlite = handles.get(db);
-  if (!sqlite) return null;
-  const version = sqlite.pragma('data_version', { simple: true }) as number;
-  return `${localWrites.get(sqlite)?.n ?? 0}:${version}`;
+  const writes = sqlite && localWrites.get(sqlite);
+  if (!writes) return null;
+  return `${writes.n}:${writes.dataVersion()}`;
 }
 
 /**
