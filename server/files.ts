@@ -51,13 +51,49 @@ export function readFileBytes(config: Config, fileId: number): Buffer | null {
   return s.mem.get(fileId) ?? null;
 }
 
-/** Removes file rows and their bytes. */
-export async function deleteFiles(db: Db, config: Config, fileIds: number[]): Promise<void> {
-  if (fileIds.length === 0) return;
-  await db.deleteFrom('files').where('id', 'in', fileIds).execute();
+function removeBytes(config: Config, fileIds: number[]): void {
   const s = store(config);
   for (const id of fileIds) {
     if (s.dir) rmSync(path.join(s.dir, String(id)), { force: true });
     else s.mem.delete(id);
   }
+}
+
+/** Removes file rows and their bytes. */
+export async function deleteFiles(db: Db, config: Config, fileIds: number[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  await db.deleteFrom('files').where('id', 'in', fileIds).execute();
+  removeBytes(config, fileIds);
+}
+
+/**
+ * Stores bytes as a new file and points something at it in one transaction. `link` sets the reference and says
+ * which file it replaced; that file's row goes in the same transaction and its bytes once it has committed. When
+ * anything fails, the new bytes are removed and the old file is left as it was.
+ */
+export async function storeReplacing<T>(
+  db: Db,
+  config: Config,
+  data: Buffer,
+  meta: { name: string; mime: string; createdById: number },
+  link: (trx: Db, file: StoredFile) => Promise<{ result: T; replaced: number | null | undefined }>,
+): Promise<T> {
+  let saved: number | null = null;
+  let replaced: number | null | undefined = null;
+  let result: T;
+  try {
+    result = await db.transaction().execute(async (trx) => {
+      const file = await saveFile(trx, config, data, meta);
+      saved = file.id;
+      const linked = await link(trx, file);
+      replaced = linked.replaced;
+      if (replaced) await trx.deleteFrom('files').where('id', '=', replaced).execute();
+      return linked.result;
+    });
+  } catch (err) {
+    if (saved !== null) removeBytes(config, [saved]);
+    throw err;
+  }
+  if (replaced) removeBytes(config, [replaced]);
+  return result;
 }

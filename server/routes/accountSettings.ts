@@ -4,7 +4,7 @@ import { userOf, type UserRow } from '../context.js';
 import { apiError, badRequest, invalidData, isEmailTaken } from '../errors.js';
 import { verifyPassword, randomToken } from '../auth/password.js';
 import { nowIso } from '../clock.js';
-import { saveFile, deleteFiles } from '../files.js';
+import { storeReplacing } from '../files.js';
 import { ensureMultipart, readUpload } from '../export/upload.js';
 import { sendAccountMail } from '../jobs.js';
 
@@ -111,10 +111,11 @@ export default async function accountSettings(app: FastifyInstance): Promise<voi
     const upload = await readUpload(req, 'avatar', config.maxFileSize);
     const mime = imageMime(upload.data, upload.mimetype);
     if (!mime) throw badRequest('File is no image.');
-    const file = await saveFile(db, config, upload.data, { name: upload.filename || 'avatar', mime, createdById: user.id });
-    const previous = await db.selectFrom('users').select('avatar_file_id').where('id', '=', user.id).executeTakeFirst();
-    await db.updateTable('users').set({ avatar_provider: 'upload', avatar_file_id: file.id, updated: nowIso() }).where('id', '=', user.id).execute();
-    if (previous?.avatar_file_id) await deleteFiles(db, config, [previous.avatar_file_id]);
+    await storeReplacing(db, config, upload.data, { name: upload.filename || 'avatar', mime, createdById: user.id }, async (trx, file) => {
+      const previous = await trx.selectFrom('users').select('avatar_file_id').where('id', '=', user.id).executeTakeFirst();
+      await trx.updateTable('users').set({ avatar_provider: 'upload', avatar_file_id: file.id, updated: nowIso() }).where('id', '=', user.id).execute();
+      return { result: undefined, replaced: previous?.avatar_file_id };
+    });
     return { message: 'Avatar was uploaded successfully.' };
   });
 }

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { authOf, idParam } from '../context.js';
 import { apiError, invalidData, notFound } from '../errors.js';
 import { Right, checkList } from '../rights.js';
-import { deleteFiles, readFileBytes, saveFile } from '../files.js';
+import { deleteFiles, readFileBytes, storeReplacing } from '../files.js';
 import { nowIso } from '../clock.js';
 import { listJson } from '../lists/serialize.js';
 import { blurHashOf } from '../lists/blurHash.js';
@@ -18,7 +18,7 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
   app.put('/lists/:list/backgrounds/upload', async (req, reply) => {
     const auth = authOf(req);
     const id = idParam((req.params as { list: string }).list, 'list id');
-    const { list, right } = await checkList(db, auth, id, Right.ReadWrite);
+    const { right } = await checkList(db, auth, id, Right.ReadWrite);
     if (!req.isMultipart()) throw invalidData('background: must be sent as multipart/form-data');
     const file = await req.file();
     if (!file || file.fieldname !== 'background') throw invalidData('background: a file is required');
@@ -30,11 +30,10 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
     }
     if (!file.mimetype.startsWith('image/')) throw invalidData('background: the file is not an image');
     const blurHash = await blurHashOf(data);
-    const updated = await db.transaction().execute(async (trx) => {
-      const stored = await saveFile(trx, config, data, { name: file.filename || 'background', mime: file.mimetype, createdById: auth.userId });
+    const updated = await storeReplacing(db, config, data, { name: file.filename || 'background', mime: file.mimetype, createdById: auth.userId }, async (trx, stored) => {
+      const before = await trx.selectFrom('lists').select('background_file_id').where('id', '=', id).executeTakeFirst();
       await trx.updateTable('lists').set({ background_file_id: stored.id, background_blur_hash: blurHash, updated: nowIso() }).where('id', '=', id).execute();
-      if (list.background_file_id) await deleteFiles(trx, config, [list.background_file_id]);
-      return trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return { result: await trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), replaced: before?.background_file_id };
     });
     reply.header('x-max-right', String(right));
     return listJson(db, auth, updated);
