@@ -160,6 +160,8 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     if (username.length < USERNAME_MIN || username.length > FIELD_MAX) problems.push(`username: must be between ${USERNAME_MIN} and ${FIELD_MAX} characters long`);
     // Usernames appear in paths (/avatar/:username) and in @mentions, where a space would end them.
     if (/\s/.test(username)) problems.push('username: must not contain spaces');
+    // "@" starts a mention and a quick-add assignee, and login takes a name with "@" for an e-mail address.
+    if (username.includes('@')) problems.push('username: must not contain @');
     if (email.length > FIELD_MAX || !EMAIL_RE.test(email)) problems.push('email: does not validate as email');
     const pw = passwordProblem('password', password);
     if (pw) problems.push(pw);

@@ -129,7 +129,8 @@ async function identify(p: OpenIdProviderConfig, code: string, redirectUri: stri
 
 /** A free username from the provider's suggestion: the name itself, else name2, name3, … */
 async function freeUsername(db: Db, wanted: string): Promise<string> {
-  const base = wanted.replace(/\s+/g, '').slice(0, 240) || 'user';
+  // No spaces or "@" (see registration): an address-like suggestion keeps its local part.
+  const base = wanted.split('@')[0]!.replace(/\s+/g, '').slice(0, 240) || 'user';
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}${n}`;
     const taken = await db

@@ -66,6 +66,7 @@ describe('POST /register', () => {
   it('answers 2002 with the invalid fields, never echoing the password', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ username: 'with space', email: 'a1@example.com', password: '12345678' }, 'username'],
+      [{ username: 'anna@example.com', email: 'a0@example.com', password: '12345678' }, 'username'],
       [{ username: 'ab', email: 'a2@example.com', password: '12345678' }, 'username'],
       [{ username: 'x'.repeat(251), email: 'a3@example.com', password: '12345678' }, 'username'],
       [{ username: 'valid1', email: 'not-an-email', password: '12345678' }, 'email'],

@@ -155,6 +155,9 @@ describe('OpenID Connect callback', () => {
     expect(JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString()).username).toBe('nick');
     res = await callback({ code: idp.grant({ sub: 'sub-4', email: 'carla.c@idp.example' }) });
     expect(JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString()).username).toBe('carla.c');
+    // A provider whose preferred username is an address: its local part, since "@" cannot be in a username.
+    res = await callback({ code: idp.grant({ sub: 'sub-4b', email: 'dan@idp.example', preferred_username: 'daniel@corp.example' }) });
+    expect(JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString()).username).toBe('daniel');
   });
 
   it('reads the e-mail from userinfo when the id token lacks it, and answers 1019 without any', async () => {
