@@ -56,9 +56,10 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
     const { list, right } = await checkList(db, auth, id, Right.ReadWrite);
     const updated = await db.transaction().execute(async (trx) => {
       await trx.updateTable('lists').set({ background_file_id: null, background_blur_hash: '', updated: nowIso() }).where('id', '=', id).execute();
-      if (list.background_file_id) await deleteFiles(trx, config, [list.background_file_id]);
       return trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     });
+    // Only once the list no longer points at it.
+    if (list.background_file_id) await deleteFiles(db, config, [list.background_file_id]);
     reply.header('x-max-right', String(right));
     return listJson(db, auth, updated);
   });
