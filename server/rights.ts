@@ -50,12 +50,18 @@ export async function rightOnList(db: Db, auth: Auth, listId: number): Promise<R
 const listRights = generationCache<RightLevel | null>();
 
 /** Every list the caller reaches → its right. One query, whatever the number of lists. */
-export async function reachableLists(db: Db, auth: Auth): Promise<Map<number, RightLevel>> {
+export async function reachableLists(db: Db, auth: Auth): Promise<ReadonlyMap<number, RightLevel>> {
   if (auth.kind === 'link') return new Map([[auth.share.list_id, auth.share.right as RightLevel]]);
-  const { rows } = await sql<{ list_id: number; r: number }>`
-    select list_id, max(r) as r from (${listRightsQuery(auth.userId)}) x group by list_id`.execute(db);
-  return new Map(rows.map((row) => [Number(row.list_id), row.r as RightLevel]));
+  const userId = auth.userId;
+  return allListRights(db, String(userId), async () => {
+    const { rows } = await sql<{ list_id: number; r: number }>`
+      select list_id, max(r) as r from (${listRightsQuery(userId)}) x group by list_id`.execute(db);
+    return new Map(rows.map((row) => [Number(row.list_id), row.r as RightLevel]));
+  });
 }
+
+/** Every list a user reaches, until the next write: /tasks/all, favourites, saved filters and labels ask each time. */
+const allListRights = generationCache<ReadonlyMap<number, RightLevel>>();
 
 function namespaceRightsQuery(userId: number, namespaceId?: number) {
   const only = (col: string) => (namespaceId === undefined ? sql`` : sql` and ${sql.ref(col)} = ${namespaceId}`);
