@@ -111,7 +111,14 @@ function greeting(u: Pick<UserRow, 'name' | 'username'>): string {
   return `Hi ${u.name || u.username},`;
 }
 
-/** Unique-index violations of SQLite and PostgreSQL (a concurrent registration won the race). */
+/**
+ * The user columns that end the account's sessions issued before now (see app.ts), keeping the one issued at
+ * `keepIssuedAt` (the session that changed the password; 0 keeps none).
+ */
+function endSessions(keepIssuedAt: number): { sessions_valid_after: number; sessions_kept_iat: number } {
+  return { sessions_valid_after: Math.floor(Date.now() / 1000), sessions_kept_iat: keepIssuedAt };
+}
+
 export default async function auth(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
   const limited = { onRequest: rateLimited(app) };
@@ -139,7 +146,7 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     const keep = caller.kind === 'user' ? (caller.issuedAt ?? 0) : 0;
     await db
       .updateTable('users')
-      .set({ password: await hashPassword(newPassword), updated: nowIso(), sessions_valid_after: Math.floor(Date.now() / 1000), sessions_kept_iat: keep })
+      .set({ password: await hashPassword(newPassword), updated: nowIso(), ...endSessions(keep) })
       .where('id', '=', user.id)
       .execute();
     return { message: 'The password was updated successfully.' };
@@ -298,7 +305,7 @@ export default async function auth(app: FastifyInstance): Promise<void> {
       if (Number(deleted.numDeletedRows) === 0) return false;
       await trx.deleteFrom('user_tokens').where('user_id', '=', row.user_id).where('kind', '=', TOKEN_KIND_PASSWORD_RESET).execute();
       // Whoever knew the old password is signed out everywhere.
-      await trx.updateTable('users').set({ password: hash, updated: nowIso(), sessions_valid_after: Math.floor(Date.now() / 1000), sessions_kept_iat: 0 }).where('id', '=', row.user_id).execute();
+      await trx.updateTable('users').set({ password: hash, updated: nowIso(), ...endSessions(0) }).where('id', '=', row.user_id).execute();
       return true;
     });
     if (!used) throw apiError(1009);

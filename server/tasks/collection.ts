@@ -239,7 +239,7 @@ const totals = generationCache<number>(500);
 async function countTasks(db: Db, where: RawBuilder<SqlBool>): Promise<number> {
   const query = db.selectFrom('tasks').select(sql<number>`count(*)`.as('n')).where(where);
   const compiled = query.compile();
-  return totals(db, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, async () => Number((await query.executeTakeFirstOrThrow()).n));
+  return totals(db, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, async () => Number((await db.executeQuery(compiled)).rows[0]?.n ?? 0));
 }
 
 /**

@@ -92,16 +92,15 @@ function resetSession(): void {
 export async function checkAuth(opts: { forceRefresh?: boolean } = {}): Promise<boolean> {
   const token = readStorage(STORAGE_KEYS.token);
   const claims = token ? parseToken(token) : null;
+  // Read before the validity check, which narrows `claims` to null when the token has expired.
+  const shareHash = claims && sessionFromClaims(claims).kind === 'linkShare' && typeof claims.hash === 'string' ? claims.hash : '';
   if (!isTokenValid(claims)) {
     resetSession();
     // A link share's token that ran out (say, overnight) sends the visitor back to the share's auth screen, which
     // tries the share again (and asks for its password if it has one), rather than to a login they have no account for.
-    // (isTokenValid narrows `claims` to null here, though an expired token still has claims.)
-    const expired = token ? parseToken(token) : null;
-    const hash = expired && sessionFromClaims(expired).kind === 'linkShare' && typeof expired.hash === 'string' ? expired.hash : '';
-    if (hash) {
+    if (shareHash) {
       removeStorage(STORAGE_KEYS.token);
-      navigateTo(linkShareAuthPath(hash), { replace: true });
+      navigateTo(linkShareAuthPath(shareHash), { replace: true });
     }
     return false;
   }
