@@ -14,7 +14,7 @@ import { setNavigator } from './state/navigator';
 import { createAppRouter, type AppRouter } from './app/router';
 import { installGlobalErrorHandler } from './app/globalErrors';
 import { startPwa } from './app/pwa';
-import { registry, type CommandContext } from '../commands/registry';
+import type { CommandContext } from '../commands/registry';
 import { routes } from './routes';
 import './styles/base.css';
 
@@ -31,7 +31,7 @@ function commandContext(router: AppRouter): CommandContext {
 
 /**
  * The command definitions (and the API modules they use) are only for sessions: a signed-out visitor's first
- * page never downloads them, nor the keymap (every binding is for a session).
+ * page never downloads them, nor the registry or the keymap (every binding is for a session).
  */
 function loadCommandsWhenSignedIn(router: AppRouter): void {
   let requested = false;
@@ -41,7 +41,7 @@ function loadCommandsWhenSignedIn(router: AppRouter): void {
     unsubscribe();
     void import('../commands').then((m) => {
       m.registerAppCommands();
-      m.bindKeymap(window, registry, () => commandContext(router));
+      m.bindKeymap(window, m.registry, () => commandContext(router));
     });
   };
   const unsubscribe = appStore.sub(sessionAtom, check);

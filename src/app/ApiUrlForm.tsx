@@ -1,21 +1,12 @@
-// The API address form: a url input, a change button and the host in use; validates and reports the check.
-import { useState, type FormEvent } from 'react';
+// The API address setting: on the sign-in screens the host in use and a change button; on the error screen the
+// form at once. The form's code loads when it is first shown, so it does not weigh on the first page.
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../i18n';
 import { apiBase } from '../api/client';
-import { discoverApiUrl, normaliseApiUrl } from '../api/discovery';
-import { adoptApiUrl } from '../state/readiness';
-import { TextField } from '../components/TextField';
-import { Button } from '../components/Button';
-import { Message } from '../components/Message';
-import { success as successToast } from './toast';
+import { hostOf } from './apiHost';
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
+const loadFields = () => import('./ApiUrlFields');
+const ApiUrlFields = lazy(loadFields);
 
 export interface ApiUrlFormProps {
   /** Start collapsed, showing only the host and a change button (the sign-in screens). */
@@ -27,43 +18,11 @@ export interface ApiUrlFormProps {
 export function ApiUrlForm({ collapsible = false, onFound }: ApiUrlFormProps) {
   const t = useT();
   const [open, setOpen] = useState(!collapsible);
-  const [url, setUrl] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
   const host = hostOf(apiBase());
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setFailure(null);
-    setDone(null);
-    if (url.trim() === '') {
-      setFieldError(t('apiConfig.urlRequired'));
-      return;
-    }
-    setFieldError(null);
-    setChecking(true);
-    try {
-      const found = await discoverApiUrl(url);
-      adoptApiUrl(found.url, found.info);
-      const message = t('apiConfig.success', { domain: hostOf(found.url) });
-      setDone(message);
-      void successToast(message);
-      if (collapsible) setOpen(false);
-      onFound?.();
-    } catch {
-      let domain = url.trim();
-      try {
-        domain = hostOf(normaliseApiUrl(url));
-      } catch {
-        // keep what was typed
-      }
-      setFailure(t('apiConfig.error', { domain }));
-    } finally {
-      setChecking(false);
-    }
-  }
+  const found = () => {
+    if (collapsible) setOpen(false);
+    onFound?.();
+  };
 
   return (
     <div className="api-config">
@@ -71,32 +30,24 @@ export function ApiUrlForm({ collapsible = false, onFound }: ApiUrlFormProps) {
         <p className="api-config-host">
           {t('apiConfig.signInOn', { host })}{' '}
           {!open && (
-            <button type="button" className="link-button" onClick={() => setOpen(true)}>
+            <button
+              type="button"
+              className="link-button"
+              // Start fetching the form as soon as the button is pointed at or focused.
+              onPointerEnter={() => void loadFields()}
+              onFocus={() => void loadFields()}
+              onClick={() => setOpen(true)}
+            >
               {t('apiConfig.change')}
             </button>
           )}
         </p>
       )}
       {open && (
-        <form className="api-config-form" onSubmit={submit} noValidate>
-          <TextField
-            label={t('apiConfig.url')}
-            placeholder={t('apiConfig.urlPlaceholder')}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            error={fieldError}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            name="apiUrl"
-          />
-          <Button type="submit" variant="secondary" loading={checking}>
-            {t('apiConfig.change')}
-          </Button>
-        </form>
+        <Suspense fallback={null}>
+          <ApiUrlFields collapsible={collapsible} onFound={found} />
+        </Suspense>
       )}
-      {failure && <Message variant="danger">{failure}</Message>}
-      {done && !collapsible && <Message variant="success">{done}</Message>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // The root route: readiness gate, route guard, startup query handling, focus renewal and the toast host.
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { onlineAtom, readinessAtom, serverUnreachableAtom } from '../state/readiness';
@@ -11,7 +11,10 @@ import { handleStartupQuery } from './startupQuery';
 import { ErrorScreen, LoadingScreen, OfflineScreen } from './ReadinessScreens';
 import { ToastHost } from './ToastHost';
 import { rememberPage } from '../state/backdrop';
-import { UpdateBanner } from './UpdateBanner';
+import { usePwaUpdate } from './pwa';
+
+// Shown only when a new version waits, so its code loads then.
+const UpdateBanner = lazy(() => import('./UpdateBanner').then((m) => ({ default: m.UpdateBanner })));
 
 /** The deepest matched route that is a named route of the table, with its params. */
 export function useRouteName(): { name: string; params: Record<string, string> } {
@@ -72,6 +75,8 @@ export function Root() {
     return () => window.removeEventListener('focus', onFocus);
   }, []);
 
+  const { needRefresh } = usePwaUpdate();
+
   let body;
   if (!online || unreachable) body = <OfflineScreen />;
   else if (readiness.state === 'loading') body = <LoadingScreen />;
@@ -82,7 +87,11 @@ export function Root() {
     <>
       {body}
       <ToastHost />
-      <UpdateBanner />
+      {needRefresh && (
+        <Suspense fallback={null}>
+          <UpdateBanner />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,17 +1,20 @@
 // Service worker registration and the "a new version is waiting" state that the update banner reads.
-/// <reference types="vite-plugin-pwa/client" />
 import { useSyncExternalStore } from 'react';
 
 /** Fired on window when a new worker is waiting (spec §4: service worker updates dispatch an update event). */
 export const SW_UPDATE_EVENT = 'keyflow:sw-update';
 
-let waiting = false;
-let updateWorker: ((reloadPage?: boolean) => Promise<void>) | null = null;
+/** The worker vite-plugin-pwa generates; it takes over when sent this message (registerType "prompt"). */
+const WORKER_URL = `${import.meta.env.BASE_URL}sw.js`;
+const SKIP_WAITING = { type: 'SKIP_WAITING' };
+
+let waitingWorker: ServiceWorker | null = null;
 const listeners = new Set<() => void>();
 
-function setWaiting(value: boolean): void {
-  waiting = value;
+function offer(worker: ServiceWorker): void {
+  waitingWorker = worker;
   listeners.forEach((l) => l());
+  window.dispatchEvent(new Event(SW_UPDATE_EVENT));
 }
 
 function subscribe(listener: () => void): () => void {
@@ -20,32 +23,46 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * Registers the worker once the page has loaded. Production builds only: the dev server has no worker,
- * and the registration code is imported lazily so it never weighs on the first page.
+ * Registers the worker and watches for a newer one. A new worker only counts as an update when an older one
+ * already controls the page: the very first install has nothing to replace.
+ *
+ * This is the platform API directly rather than workbox-window: the wrapper and its virtual module were 2.8 KB
+ * gzip on the signed-out first page, more than this whole file.
  */
+export async function registerWorker(container: ServiceWorkerContainer = navigator.serviceWorker): Promise<void> {
+  const registration = await container.register(WORKER_URL, { scope: import.meta.env.BASE_URL });
+  if (registration.waiting && container.controller) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && container.controller) offer(worker);
+    });
+  });
+}
+
+/** Registers the worker once the page has loaded. Production builds only: the dev server has no worker. */
 export function startPwa(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const register = () => {
-    void import('virtual:pwa-register').then(({ registerSW }) => {
-      updateWorker = registerSW({
-        onNeedRefresh() {
-          setWaiting(true);
-          window.dispatchEvent(new Event(SW_UPDATE_EVENT));
-        },
-      });
-    });
+    registerWorker().catch((e: unknown) => console.warn('Keyflow: the service worker could not be registered', e));
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
 
 /** Tells the waiting worker to take over; the page reloads once it controls the page. */
-export async function applyUpdate(): Promise<void> {
-  if (updateWorker) await updateWorker(true);
+export async function applyUpdate(
+  container: ServiceWorkerContainer = navigator.serviceWorker,
+  reload: () => void = () => window.location.reload(),
+): Promise<void> {
+  const worker = waitingWorker;
+  if (!worker) return;
+  container.addEventListener('controllerchange', reload, { once: true });
+  worker.postMessage(SKIP_WAITING);
 }
 
 /** Whether a new worker is waiting, and the action that activates it. */
 export function usePwaUpdate(): { needRefresh: boolean; update: () => Promise<void> } {
-  const needRefresh = useSyncExternalStore(subscribe, () => waiting, () => false);
-  return { needRefresh, update: applyUpdate };
+  const needRefresh = useSyncExternalStore(subscribe, () => waitingWorker !== null, () => false);
+  return { needRefresh, update: () => applyUpdate() };
 }

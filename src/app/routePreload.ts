@@ -34,6 +34,22 @@ export function preloadScript(table: [string, string[]][]): string {
   );
 }
 
+/**
+ * Moves the stylesheet links from the head to the end of the body. The loading wordmark in #root is styled inline,
+ * so the first paint no longer waits for the stylesheet (nor does the head's inline script, which a stylesheet
+ * before it would hold up). The module scripts still wait for it, as scripts wait for every stylesheet the parser
+ * has met, so the app itself never renders unstyled.
+ */
+export function stylesheetsAfterContent(html: string): string {
+  const links: string[] = [];
+  const head = html.replace(/<head>[\s\S]*<\/head>/, (part) => part.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (link) => {
+    links.push(link.trim());
+    return '';
+  }));
+  if (links.length === 0) return head;
+  return head.replace('</body>', `${links.map((l) => `  ${l}\n`).join('')}</body>`);
+}
+
 interface ChunkLike {
   type: 'chunk' | 'asset';
   fileName: string;
@@ -71,7 +87,7 @@ export function routePreload(srcDir = path.resolve('src')): Plugin {
           const files = [...closure(chunk.fileName)].filter((f) => !eager.has(f)).map((f) => `/${f}`);
           if (files.length) table.push([pathPattern(route.path), files]);
         }
-        return { html, tags: [{ tag: 'script', children: preloadScript(table), injectTo: 'head' }] };
+        return { html: stylesheetsAfterContent(html), tags: [{ tag: 'script', children: preloadScript(table), injectTo: 'head' }] };
       },
     },
   };

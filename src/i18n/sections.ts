@@ -13,9 +13,19 @@ export const CORE_PREFIXES = [
   'user.auth',
   'notFound',
   'error',
-  'navigation',
-  'notification',
-  'sharing',
+  // Only the keys the signed-out screens use from these (tests/app/i18nSections.test.ts checks that list).
+  'navigation.imprint',
+  'navigation.legal',
+  'navigation.privacy',
+  'notification.error',
+  'notification.success',
+  'notification.title',
+  'sharing.authenticating',
+  'sharing.error',
+
+  'sharing.invalidPassword',
+  'sharing.linkShare',
+  'sharing.passwordRequired',
 ] as const;
 
 type Messages = { [key: string]: string | Messages };

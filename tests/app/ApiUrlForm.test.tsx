@@ -20,7 +20,7 @@ describe('API address form', () => {
   it('requires a URL', async () => {
     const user = userEvent.setup();
     render(<ApiUrlForm />);
-    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await user.click(await screen.findByRole('button', { name: 'Change' }));
     expect(screen.getByText('A URL is required.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -29,7 +29,7 @@ describe('API address form', () => {
     const user = userEvent.setup();
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     render(<ApiUrlForm />);
-    await user.type(screen.getByLabelText('Keyflow API address'), 'nowhere.test');
+    await user.type(await screen.findByLabelText('Keyflow API address'), 'nowhere.test');
     await user.click(screen.getByRole('button', { name: 'Change' }));
     expect(await screen.findByText('Could not find or use an API at nowhere.test.')).toBeInTheDocument();
     expect(localStorage.getItem('API_URL')).toBeNull();
@@ -44,7 +44,7 @@ describe('API address form', () => {
         : new Response('<html></html>', { status: 404 }),
     );
     render(<ApiUrlForm onFound={found} />);
-    await user.type(screen.getByLabelText('Keyflow API address'), 'tasks.test');
+    await user.type(await screen.findByLabelText('Keyflow API address'), 'tasks.test');
     await user.click(screen.getByRole('button', { name: 'Change' }));
     expect(await screen.findByText('Now using the API at tasks.test.')).toBeInTheDocument();
     expect(localStorage.getItem('API_URL')).toBe('http://tasks.test/api/v1');
@@ -59,6 +59,23 @@ describe('API address form', () => {
     expect(screen.getByText(/Signing in on api\.example\.com/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Keyflow API address')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Change' }));
-    expect(screen.getByLabelText('Keyflow API address')).toBeInTheDocument();
+    // The button goes away as the form opens; its field takes the focus so the keyboard is not lost.
+    const field = await screen.findByLabelText('Keyflow API address');
+    expect(field).toHaveFocus();
+  });
+
+  it('closes again on the sign-in screens once a working address was found', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('API_URL', 'http://api.example.com/api/v1');
+    fetchMock.mockImplementation(async (url: string) =>
+      url === 'http://tasks.test/api/v1/info'
+        ? new Response(JSON.stringify({ version: 'v0.20.4' }), { headers: { 'content-type': 'application/json' } })
+        : new Response('<html></html>', { status: 404 }),
+    );
+    render(<ApiUrlForm collapsible />);
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await user.type(await screen.findByLabelText('Keyflow API address'), 'tasks.test{Enter}');
+    expect(await screen.findByText(/Signing in on tasks\.test/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Keyflow API address')).toBeNull();
   });
 });

@@ -65,7 +65,7 @@ describe('shell', () => {
     renderApp('/login');
     expect(await screen.findByText('An error occurred:')).toBeInTheDocument();
     expect(screen.getByText('No API address was found.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Keyflow API address')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Keyflow API address')).toBeInTheDocument();
   });
 
   it('shows the loading indicator only after 100 ms', async () => {

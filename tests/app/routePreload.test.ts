@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseRouteTable, pathPattern, preloadScript } from '../../src/app/routePreload';
+import { parseRouteTable, pathPattern, preloadScript, stylesheetsAfterContent } from '../../src/app/routePreload';
 import { routeTable, matchRoute } from '../../src/routes';
 
 const source = readFileSync(path.resolve(__dirname, '../../src/routes.tsx'), 'utf8');
@@ -32,5 +32,31 @@ describe('route preload', () => {
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')];
     expect(links.map((l) => new URL(l.href).pathname)).toEqual(['/assets/Gantt.js', '/assets/dnd.js']);
     expect(links[0].crossOrigin).toBe('');
+  });
+
+  it('moves the stylesheets to the end of the body, so the first paint does not wait for them', () => {
+    const html = [
+      '<html><head>',
+      '    <title>Keyflow</title>',
+      '    <script type="module" crossorigin src="/assets/core.js"></script>',
+      '    <link rel="stylesheet" crossorigin href="/assets/core.css">',
+      '    <link rel="stylesheet" crossorigin href="/assets/more.css">',
+      '</head><body><div id="root"><svg></svg></div>',
+      '</body></html>',
+    ].join('\n');
+    const out = stylesheetsAfterContent(html);
+    const head = out.slice(0, out.indexOf('</head>'));
+    expect(head).not.toContain('stylesheet');
+    expect(head).toContain('/assets/core.js');
+    // After the content, in their original order, and only once.
+    expect(out.indexOf('core.css')).toBeGreaterThan(out.indexOf('id="root"'));
+    expect(out.indexOf('core.css')).toBeLessThan(out.indexOf('more.css'));
+    expect(out.indexOf('more.css')).toBeLessThan(out.indexOf('</body>'));
+    expect(out.match(/stylesheet/g)).toHaveLength(2);
+  });
+
+  it('leaves a page without stylesheets as it is', () => {
+    const html = '<html><head><title>x</title></head><body></body></html>';
+    expect(stylesheetsAfterContent(html)).toBe(html);
   });
 });
