@@ -107,6 +107,26 @@ describe('task collections', () => {
     expect(filtered.json().map((t: T) => t.id)).toEqual([made[3].id]);
   });
 
+  it('pages through a sorted list exactly as the unpaged order, and a write between pages reorders the next one', async () => {
+    const list = await makeList(app, w.users.owner.id, w.namespaceId, { buckets: true });
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await makeTask(app, w.tokens.owner, list.id, { title: `p${i}`, priority: i % 3 }));
+    const sorted = `/lists/${list.id}/tasks?sort_by=priority&order_by=desc`;
+    const unpaged = await ids(`${sorted}&per_page=50`);
+    const paged: number[] = [];
+    for (let page = 1; page <= 4; page += 1) paged.push(...(await ids(`${sorted}&per_page=2&page=${page}`)));
+    expect(paged).toEqual(unpaged);
+    expect(new Set(paged).size).toBe(7);
+    // Pages past the first come from the ordered ids of the query; the update must be seen at once.
+    const last = unpaged[unpaged.length - 1];
+    await call(app, 'POST', `/tasks/${last}`, { token: w.tokens.owner, body: { title: 'now first', priority: 5 } });
+    expect(await ids(`${sorted}&per_page=2&page=1`)).toEqual([last, unpaged[0]]);
+    expect(await ids(`${sorted}&per_page=2&page=2`)).toEqual(unpaged.slice(1, 3));
+    expect(await ids(`${sorted}&per_page=2&page=4`)).toEqual([unpaged[5]]);
+    // Later tests count the owner's tasks across lists.
+    for (const t of made) await call(app, 'DELETE', `/tasks/${t.id}`, { token: w.tokens.owner });
+  });
+
   it('sorts by every contract field, asc and desc, NULL dates last', async () => {
     for (const field of SORT_FIELDS) {
       for (const order of ['asc', 'desc']) {
