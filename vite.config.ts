@@ -58,10 +58,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The first page in three files (vendor, core, the screen's own chunk) instead of twenty: each request costs
-        // Chromium far more than its bytes, and chunks of a few hundred bytes compress badly. "core" is the entry and
-        // everything it imports statically (groups take their modules' dependencies along), so only code the first
-        // page runs anyway is in it; lazily loaded chunks import what they share with it from there.
+        // The first page in a few files (vendor, core, its stylesheet, the screen's chunk) instead of a dozen: each
+        // request costs Chromium far more than its bytes, and chunks of a few hundred bytes compress badly. "core" is
+        // the entry and everything it imports statically (groups take their modules' dependencies along), so only
+        // code the first page runs anyway is in it; lazily loaded chunks import what they share with it from there.
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai)[\\/]/, priority: 20 },

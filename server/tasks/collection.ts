@@ -1,5 +1,5 @@
 // The task collection query: sort, filter, concat, include-nulls, search and paging of §8, compiled to one SQL query.
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import { generationCache, writeGeneration, type Db } from '../db/database.js';
 import { apiError } from '../errors.js';
 import { parseFilterDate } from './dateMath.js';
@@ -236,10 +236,19 @@ function whereAll(req: TaskPageRequest): RawBuilder<SqlBool> {
  */
 const totals = generationCache<number>(500);
 
+/** The cache key of a compiled query: its SQL and its parameters. */
+const queryKey = (compiled: CompiledQuery): string => `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+
 async function countTasks(db: Db, where: RawBuilder<SqlBool>): Promise<number> {
-  const query = db.selectFrom('tasks').select(sql<number>`count(*)`.as('n')).where(where);
-  const compiled = query.compile();
-  return totals(db, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, async () => Number((await db.executeQuery(compiled)).rows[0]?.n ?? 0));
+  const compiled = db.selectFrom('tasks').select(sql<number>`count(*)`.as('n')).where(where).compile();
+  return totals(db, queryKey(compiled), async () => Number((await db.executeQuery(compiled)).rows[0]?.n ?? 0));
+}
+
+/** The ids of the matching tasks, in the requested order. */
+function idsQuery(db: Db, where: RawBuilder<SqlBool>, order: RawBuilder<unknown>[]) {
+  let ids = db.selectFrom('tasks').select('tasks.id').where(where);
+  for (const o of order) ids = ids.orderBy(o);
+  return ids;
 }
 
 /**
@@ -270,21 +279,15 @@ export async function taskPage(db: Db, req: TaskPageRequest): Promise<{ rows: Ta
   // The first page is a cheap top-N query; later pages use the ids (and queries with "now" in a date filter,
   // whose key changes every millisecond, rarely get past page one).
   if (req.limit !== null && req.offset > 0 && writeGeneration(db) !== null) {
-    let idsQuery = db.selectFrom('tasks').select('tasks.id').where(where);
-    for (const o of order) idsQuery = idsQuery.orderBy(o);
-    const compiled = idsQuery.compile();
-    const all = await orderedIds(db, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, async () =>
-      (await db.executeQuery<{ id: number }>(compiled)).rows.map((r) => r.id),
-    );
+    const compiled = idsQuery(db, where, order).compile();
+    const all = await orderedIds(db, queryKey(compiled), async () => (await db.executeQuery<{ id: number }>(compiled)).rows.map((r) => r.id));
     return { rows: await rowsInOrder(db, all.slice(req.offset, req.offset + req.limit)), total: all.length };
   }
   let q = db.selectFrom('tasks').selectAll();
   if (req.limit === null) {
     q = q.where(where);
   } else {
-    let ids = db.selectFrom('tasks').select('tasks.id').where(where);
-    for (const o of order) ids = ids.orderBy(o);
-    q = q.where('tasks.id', 'in', ids.limit(req.limit).offset(req.offset));
+    q = q.where('tasks.id', 'in', idsQuery(db, where, order).limit(req.limit).offset(req.offset));
   }
   for (const o of order) q = q.orderBy(o);
   const rows = await q.execute();

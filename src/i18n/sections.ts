@@ -22,7 +22,6 @@ export const CORE_PREFIXES = [
   'notification.title',
   'sharing.authenticating',
   'sharing.error',
-
   'sharing.invalidPassword',
   'sharing.linkShare',
   'sharing.passwordRequired',
