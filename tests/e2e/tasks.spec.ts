@@ -151,6 +151,35 @@ test('dragging a card to the done bucket marks the task done, still after reload
   await expect(doneColumn.locator('.kanban-card', { hasText: 'Ship it' })).toHaveClass(/is-done/);
 });
 
+test('a card moved with the keyboard lands where the arrows put it, and keeps the focus', async ({ page, request }) => {
+  const { account, listId, first, done } = await kanbanFixture(request, page, 'kk');
+  await createTask(request, account, listId, { title: 'Alpha', bucket_id: first.id });
+  const beta = await createTask(request, account, listId, { title: 'Beta', bucket_id: first.id });
+  await createTask(request, account, listId, { title: 'Gamma', bucket_id: done.id });
+  await page.goto(`/lists/${listId}/kanban`);
+  const card = page.locator('li.kanban-card', { hasText: 'Beta' });
+  await expect(card).toBeVisible();
+  // Up one place within the bucket: Beta goes before Alpha.
+  await card.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('.kanban-drop-mark')).toHaveCount(1);
+  await page.keyboard.press('Space');
+  const firstColumn = page.locator('.kanban-bucket', { has: page.locator(`input[value="${first.title}"]`) });
+  await expect(firstColumn.locator('.kanban-card-title')).toHaveText([/Beta/, /Alpha/]);
+  await expect(card).toBeFocused();
+  // Right into the done bucket: done on the server, after the card already there.
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  const doneColumn = page.locator('.kanban-bucket', { has: page.locator('input[value="Finished"]') });
+  await expect(doneColumn.locator('.kanban-card-title')).toHaveText([/Gamma/, /Beta/]);
+  await expect.poll(async () => (await api<ServerTask>(request, account, `/tasks/${beta.id}`)).done).toBe(true);
+  await expect(doneColumn.locator('li.kanban-card', { hasText: 'Beta' })).toBeFocused();
+  await expect(page.locator('.kanban-card.is-overlay')).toHaveCount(0);
+});
+
 test('a drag the server refuses (bucket limit) is rolled back', async ({ page, request }) => {
   const { account, listId, first, headers } = await kanbanFixture(request, page, 'kr');
   const fullRes = await request.put(`/api/v1/lists/${listId}/buckets`, { headers, data: { title: 'Full' } });

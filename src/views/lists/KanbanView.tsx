@@ -1,8 +1,26 @@
 // The kanban view (list.kanban): buckets with title, limit, done bucket, collapse, create and delete; cards dragged within and between buckets.
-import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactElement, type RefObject } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCorners, pointerWithin, useDroppable, useSensor, useSensors, type CollisionDetection, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  closestCorners,
+  pointerWithin,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Active,
+  type CollisionDetection,
+  type DragCancelEvent,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  type Over,
+} from '@dnd-kit/core';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -19,24 +37,64 @@ import { PriorityLabel } from '../../components/PriorityLabel';
 import { formatDate, isOverdue } from '../../components/TaskRow';
 import { canWriteList, useListMeta } from './useListMeta';
 import { ListViewSwitcher } from './ListViewSwitcher';
-import { moveCard, placeTask } from './views/kanbanState';
+import { insertionIndex, keyboardStep, moveCard, placeTask } from './views/kanbanState';
 import './listViews.css';
 import './kanban.css';
 
 /**
- * Collisions in two steps: the bucket under the pointer (or the closest one, for the keyboard), then the closest card
- * in that bucket. Measuring every card of the board on each pointer move cost most of a drag's frame time.
+ * The drop target is the bucket under the pointer (or the closest one, for the keyboard); where the card lands in it
+ * comes from the middles of its cards (`insertionIndex`). Cards are not drop targets themselves: with 250 of them,
+ * dnd-kit measured each on every pointer move and re-rendered each whenever the card under the pointer changed.
  */
 export const kanbanCollision: CollisionDetection = (args) => {
-  const isBucket = (id: string | number) => String(id).startsWith('bucket-');
-  const buckets = args.droppableContainers.filter((c) => isBucket(c.id));
-  const bucket = pointerWithin({ ...args, droppableContainers: buckets })[0] ?? closestCorners({ ...args, droppableContainers: buckets })[0];
-  if (!bucket) return [];
-  const bucketId = (args.droppableContainers.find((c) => c.id === bucket.id)?.data.current as { bucketId?: number } | undefined)?.bucketId;
-  const cards = args.droppableContainers.filter((c) => !isBucket(c.id) && (c.data.current as { bucketId?: number } | undefined)?.bucketId === bucketId);
-  const card = closestCorners({ ...args, droppableContainers: cards });
-  return card.length ? card : [bucket];
+  const bucket = pointerWithin(args)[0] ?? closestCorners(args)[0];
+  return bucket ? [bucket] : [];
 };
+
+const bucketOf = (droppable: { data: { current?: unknown } } | null | undefined) => (droppable?.data.current as { bucketId?: number } | undefined)?.bucketId;
+
+/** The middles (viewport y) of a bucket's cards, top to bottom, without the dragged one. */
+function cardMiddles(board: HTMLElement | null, bucketId: number, activeId: number): number[] {
+  const middles: number[] = [];
+  board?.querySelectorAll<HTMLElement>(`[data-bucket-id="${bucketId}"] .kanban-card`).forEach((el) => {
+    if (Number(el.dataset.taskId) === activeId) return;
+    const r = el.getBoundingClientRect();
+    middles.push(r.top + r.height / 2);
+  });
+  return middles;
+}
+
+interface DropTarget {
+  bucketId: number;
+  index: number;
+}
+
+/** Where the dragged card would land now: the bucket under it and the place among that bucket's other cards. */
+function dropTarget(board: HTMLElement | null, active: Active, over: Over | null): DropTarget | null {
+  const bucketId = bucketOf(over);
+  const rect = active.rect.current.translated;
+  if (bucketId === undefined || !rect) return null;
+  return { bucketId, index: insertionIndex(cardMiddles(board, bucketId, grabbedTask(active)), rect.top + rect.height / 2) };
+}
+
+/** Arrow keys move a picked-up card one place up or down, or to the neighbouring bucket. */
+function keyboardCoordinates(board: RefObject<HTMLElement | null>): KeyboardCoordinateGetter {
+  return (event, { context: { active, collisionRect, droppableRects, droppableContainers, over } }) => {
+    if (!event.code.startsWith('Arrow')) return undefined;
+    event.preventDefault();
+    if (!active || !collisionRect) return undefined;
+    const buckets = droppableContainers
+      .getEnabled()
+      .flatMap((c) => {
+        const box = droppableRects.get(c.id);
+        const id = bucketOf(c);
+        return box && id !== undefined ? [{ id, box }] : [];
+      })
+      .sort((a, b) => a.box.left - b.box.left);
+    const bucketId = bucketOf(over);
+    return keyboardStep(event.code, collisionRect, buckets, bucketId, bucketId === undefined ? [] : cardMiddles(board.current, bucketId, grabbedTask(active)));
+  };
+}
 
 /** Buckets per list, kept while the app runs so the board comes back as it was. */
 const boardMemory = new Map<number, Bucket[]>();
@@ -54,20 +112,37 @@ interface CardProps {
   task: Task;
   canWrite: boolean;
   onCtrlClick: (task: Task) => void;
+  dragging: boolean;
+  /** dnd-kit's description of the drag keys and role, from the bucket's draggable. */
+  describedBy: string | undefined;
+  roleDescription: string | undefined;
 }
 
-const Card = memo(function Card({ task, canWrite, onCtrlClick }: CardProps) {
-  // Every pointer move of a drag re-renders each sortable card (dnd-kit context): keep that to this shell, the body is memoised.
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled: !canWrite, data: { bucketId: task.bucketId } });
+/** The one draggable of a bucket, lent to the card grabbed: `taskId` is set when a card is pressed. */
+interface Grab {
+  taskId: number;
+  bucketId: number;
+}
+
+const grabbedTask = (active: Active) => (active.data.current as Grab | undefined)?.taskId ?? 0;
+
+/**
+ * A card has no drag hooks: each bucket holds one draggable and lends it to the card pressed (see Column). With a
+ * draggable per card, every card re-rendered whenever the drag entered another bucket, 250 of them on a full board.
+ */
+const Card = memo(function Card({ task, canWrite, onCtrlClick, dragging, describedBy, roleDescription }: CardProps) {
   const color = task.hexColor ? `#${task.hexColor}` : undefined;
   return (
     <li
-      ref={setNodeRef}
-      className={`kanban-card${task.done ? ' is-done' : ''}${isDragging ? ' is-dragging' : ''}`}
-      style={{ transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined, transition, borderLeftColor: color }}
+      className={`kanban-card${task.done ? ' is-done' : ''}${dragging ? ' is-dragging' : ''}`}
+      style={{ borderLeftColor: color }}
       data-task-id={task.id}
-      {...attributes}
-      {...listeners}
+      role="button"
+      tabIndex={0}
+      aria-roledescription={roleDescription}
+      aria-describedby={describedBy}
+      aria-disabled={!canWrite}
+      aria-pressed={dragging || undefined}
     >
       <CardBody task={task} onCtrlClick={onCtrlClick} />
     </li>
@@ -120,12 +195,25 @@ interface ColumnProps {
   onDelete: () => void;
   onAdd: (title: string) => Promise<void>;
   onCtrlClick: (task: Task) => void;
+  /** The card being dragged, and where it would land in this bucket (among the other cards) when it is the target. */
+  draggingId: number | null;
+  dropIndex: number | null;
 }
 
 function Column(props: ColumnProps) {
   const t = useT();
   const { bucket, canWrite, collapsed } = props;
   const { setNodeRef, isOver } = useDroppable({ id: `bucket-${bucket.id}`, data: { bucketId: bucket.id } });
+  // Mutable on purpose: pressing a card records it here and points the draggable at its element before dnd-kit reads either.
+  const grab = useMemo<Grab>(() => ({ taskId: 0, bucketId: bucket.id }), [bucket.id]);
+  const drag = useDraggable({ id: `grab-${bucket.id}`, disabled: !canWrite, data: grab });
+  const lend = (target: EventTarget, cardOnly: boolean): boolean => {
+    const card = (target as Element).closest<HTMLElement>('.kanban-card');
+    if (!card || !cards.current?.contains(card) || (cardOnly && card !== target)) return false;
+    grab.taskId = Number(card.dataset.taskId);
+    drag.setNodeRef(card);
+    return true;
+  };
   const [title, setTitle] = useState(bucket.title);
   const [newTask, setNewTask] = useState('');
   const [menu, setMenu] = useState(false);
@@ -186,23 +274,37 @@ function Column(props: ColumnProps) {
       </header>
       {!collapsed && (
         <>
-          <SortableContext items={bucket.tasks.map((x) => x.id)} strategy={verticalListSortingStrategy}>
-            <ul
-              ref={(el) => {
-                cards.current = el;
-                setNodeRef(el);
-              }}
-              className="kanban-cards"
-              onScroll={(e) => {
-                const el = e.currentTarget;
-                if (!props.exhausted && el.scrollTop + el.clientHeight >= el.scrollHeight - 80) props.onLoadMore();
-              }}
-            >
-              {bucket.tasks.map((task) => (
-                <Card key={task.id} task={task} canWrite={canWrite} onCtrlClick={props.onCtrlClick} />
-              ))}
-            </ul>
-          </SortableContext>
+          <ul
+            ref={(el) => {
+              cards.current = el;
+              setNodeRef(el);
+            }}
+            className="kanban-cards"
+            onPointerDown={(e) => drag.listeners && lend(e.target, false) && drag.listeners.onPointerDown(e)}
+            // Space or Enter on the card itself picks it up; on its link they keep their meaning.
+            onKeyDown={(e) => drag.listeners && lend(e.target, true) && drag.listeners.onKeyDown(e)}
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              if (!props.exhausted && el.scrollTop + el.clientHeight >= el.scrollHeight - 80) props.onLoadMore();
+            }}
+          >
+            {withDropMark(
+              bucket.tasks.map((task) => (
+                <Card
+                  key={task.id}
+                  task={task}
+                  canWrite={canWrite}
+                  onCtrlClick={props.onCtrlClick}
+                  dragging={task.id === props.draggingId}
+                  describedBy={drag.attributes['aria-describedby']}
+                  roleDescription={drag.attributes['aria-roledescription']}
+                />
+              )),
+              bucket.tasks,
+              props.draggingId,
+              props.dropIndex,
+            )}
+          </ul>
           {canWrite && (
             <form
               className="kanban-add"
@@ -223,6 +325,19 @@ function Column(props: ColumnProps) {
   );
 }
 
+/** The cards with the drop mark before the `dropIndex`-th card that is not the dragged one (or at the end). */
+function withDropMark(cards: ReactElement[], tasks: Task[], draggingId: number | null, dropIndex: number | null): ReactElement[] {
+  if (dropIndex === null) return cards;
+  const mark = <li key="drop-mark" className="kanban-drop-mark" aria-hidden="true" />;
+  let seen = 0;
+  for (let i = 0; i < tasks.length; i += 1) {
+    if (tasks[i].id === draggingId) continue;
+    if (seen === dropIndex) return [...cards.slice(0, i), mark, ...cards.slice(i)];
+    seen += 1;
+  }
+  return [...cards, mark];
+}
+
 export default function KanbanView({ params }: { params?: Record<string, string> }) {
   const t = useT();
   const routeParams = useParams();
@@ -236,6 +351,9 @@ export default function KanbanView({ params }: { params?: Record<string, string>
   const [newBucket, setNewBucket] = useState('');
   const [deleting, setDeleting] = useState<Bucket | null>(null);
   const [dragging, setDragging] = useState<Task | null>(null);
+  const [drop, setDropState] = useState<DropTarget | null>(null);
+  const dropRef = useRef<DropTarget | null>(null);
+  const board = useRef<HTMLDivElement | null>(null);
   const current = useRef<Bucket[] | null>(buckets);
 
   const setBuckets = useCallback(
@@ -268,7 +386,9 @@ export default function KanbanView({ params }: { params?: Record<string, string>
   // Saves elsewhere (detail, done toggles) move the card to its bucket.
   useEffect(() => onTaskSaved((task) => task.listId === listId && setBuckets((b) => placeTask(b, task))), [listId, setBuckets]);
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const pointerOptions = useMemo(() => ({ activationConstraint: { distance: 5 } }), []);
+  const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates(board) }), []);
+  const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions));
 
   const loadMore = async (bucket: Bucket) => {
     const state = pages[bucket.id];
@@ -298,35 +418,76 @@ export default function KanbanView({ params }: { params?: Record<string, string>
     }
   };
 
+  const findTask = (id: number) => current.current?.flatMap((b) => b.tasks).find((x) => x.id === id);
+  const bucketTitle = (id: number | undefined) => current.current?.find((b) => b.id === id)?.title ?? '';
+
+  /** Where the card would land (`raw`), and the drop mark to show: none where the card would stay where it is. */
+  const rawTarget = useRef<DropTarget | null>(null);
+  const targetOf = (active: Active, over: Over | null): DropTarget | null => {
+    const target = dropTarget(board.current, active, over);
+    rawTarget.current = target;
+    const source = current.current?.find((b) => b.tasks.some((x) => x.id === grabbedTask(active)));
+    if (!target || (source?.id === target.bucketId && source.tasks.findIndex((x) => x.id === grabbedTask(active)) === target.index)) return null;
+    return target;
+  };
+
+  const setDrop = (next: DropTarget | null) => {
+    const prev = dropRef.current;
+    if (prev?.bucketId === next?.bucketId && prev?.index === next?.index) return;
+    dropRef.current = next;
+    setDropState(next);
+  };
+
   const onDragStart = (e: DragStartEvent) => {
-    const id = Number(e.active.id);
-    setDragging(current.current?.flatMap((b) => b.tasks).find((x) => x.id === id) ?? null);
+    setDragging(findTask(grabbedTask(e.active)) ?? null);
+  };
+
+  const onDragMove = (e: DragMoveEvent) => setDrop(targetOf(e.active, e.over));
+
+  /** After a drag with the keyboard the card keeps the focus, wherever it now is (dnd-kit would focus the element the drag began on, gone after a move to another bucket). */
+  const refocus = (e: { active: Active; activatorEvent: Event | null }) => {
+    const id = grabbedTask(e.active);
+    if (e.activatorEvent instanceof KeyboardEvent) requestAnimationFrame(() => board.current?.querySelector<HTMLElement>(`.kanban-card[data-task-id="${id}"]`)?.focus());
+  };
+
+  const onDragCancel = (e: DragCancelEvent) => {
+    setDragging(null);
+    setDrop(null);
+    refocus(e);
   };
 
   const onDragEnd = async (e: DragEndEvent) => {
+    const target = targetOf(e.active, e.over);
     setDragging(null);
+    setDrop(null);
+    refocus(e);
     const all = current.current;
-    if (!e.over || !all) return;
-    const taskId = Number(e.active.id);
-    const overData = e.over.data.current as { bucketId?: number } | undefined;
-    const overTask = all.flatMap((b) => b.tasks).find((x) => x.id === Number(e.over!.id));
-    const toBucketId = overData?.bucketId ?? overTask?.bucketId;
-    if (toBucketId === undefined) return;
-    const target = all.find((b) => b.id === toBucketId)!;
-    let toIndex = overTask ? target.tasks.findIndex((x) => x.id === overTask.id) : target.tasks.length;
-    const fromIndex = target.tasks.findIndex((x) => x.id === taskId);
-    if (fromIndex !== -1 && overTask?.id === taskId) return;
-    const result = moveCard(all, taskId, toBucketId, toIndex);
+    if (!target || !all) return;
+    const result = moveCard(all, grabbedTask(e.active), target.bucketId, target.index);
     if (!result) return;
-    const before = all;
     setBuckets(result.buckets);
     try {
       const saved = await saveTask(result.task);
       setBuckets((b) => placeTask(b, saved));
     } catch (err) {
-      setBuckets(before);
+      setBuckets(all);
       void toastError(err);
     }
+  };
+
+  const announcements = {
+    onDragStart: ({ active }: { active: Active }) => t('task.kanban.dragStarted', { title: findTask(grabbedTask(active))?.title ?? '' }),
+    onDragOver: () => undefined,
+    // Called after onDragMove, which has just measured the target.
+    onDragMove: ({ active }: { active: Active }) => {
+      const target = rawTarget.current;
+      if (!target) return undefined;
+      const count = (current.current?.find((b) => b.id === target.bucketId)?.tasks.filter((x) => x.id !== grabbedTask(active)).length ?? 0) + 1;
+      return t('task.kanban.dragPosition', { position: target.index + 1, count, bucket: bucketTitle(target.bucketId) });
+    },
+    onDragEnd: ({ active, over }: { active: Active; over: Over | null }) =>
+      t(over ? 'task.kanban.dragDropped' : 'task.kanban.dragCancelled', { title: findTask(grabbedTask(active))?.title ?? '', bucket: bucketTitle(bucketOf(over)) }),
+    onDragCancel: ({ active }: { active: Active }) => t('task.kanban.dragCancelled', { title: findTask(grabbedTask(active))?.title ?? '' }),
   };
 
   // Stable, so the memoised cards do not re-render when the board does.
@@ -345,8 +506,17 @@ export default function KanbanView({ params }: { params?: Record<string, string>
         <ListViewSwitcher listId={listId} />
       </header>
       {list?.isArchived && <p className="list-archived-note">{t('task.archivedReadOnly')}</p>}
-      <DndContext sensors={sensors} collisionDetection={kanbanCollision} onDragStart={onDragStart} onDragEnd={(e) => void onDragEnd(e)} onDragCancel={() => setDragging(null)}>
-        <div className="kanban-board">
+      <DndContext
+        sensors={sensors}
+        collisionDetection={kanbanCollision}
+        onDragStart={onDragStart}
+        onDragMove={onDragMove}
+        onDragOver={onDragMove}
+        onDragEnd={(e) => void onDragEnd(e)}
+        onDragCancel={onDragCancel}
+        accessibility={{ screenReaderInstructions: { draggable: t('task.kanban.dragInstructions') }, announcements }}
+      >
+        <div className="kanban-board" ref={board}>
           {buckets.map((bucket) => (
             <Column
               key={bucket.id}
@@ -367,6 +537,8 @@ export default function KanbanView({ params }: { params?: Record<string, string>
               onDoneBucket={(isDoneBucket) => void saveBucket(bucket, { isDoneBucket })}
               onDelete={() => setDeleting(bucket)}
               onCtrlClick={onCtrlClick}
+              draggingId={dragging?.id ?? null}
+              dropIndex={drop?.bucketId === bucket.id ? drop.index : null}
               onAdd={async (text) => {
                 try {
                   // Quick-add syntax like everywhere; tasks of this list land in this bucket (others go to their list).
@@ -403,7 +575,8 @@ export default function KanbanView({ params }: { params?: Record<string, string>
             </form>
           )}
         </div>
-        <DragOverlay>{dragging ? <div className="kanban-card is-overlay">{dragging.title}</div> : null}</DragOverlay>
+        {/* No drop animation: the card is already in its new place, and the element the drag began on may be gone. */}
+        <DragOverlay dropAnimation={null}>{dragging ? <div className="kanban-card is-overlay">{dragging.title}</div> : null}</DragOverlay>
       </DndContext>
       <Modal
         enabled={deleting !== null}

@@ -1,6 +1,6 @@
 // Kanban moves: positions by the rule, the done bucket marks done, leaving it marks undone, saved tasks re-sorted.
 import { describe, expect, it } from 'vitest';
-import { moveCard, placeTask } from '../../../src/views/lists/views/kanbanState';
+import { insertionIndex, keyboardStep, moveCard, placeTask } from '../../../src/views/lists/views/kanbanState';
 import { taskFromApi } from '../../../src/api/tasks';
 import type { Bucket } from '../../../src/api/buckets';
 
@@ -38,5 +38,52 @@ describe('placeTask', () => {
     const next = placeTask(board(), { ...task(2, 2, 50), done: true });
     expect(next[0].tasks.map((t) => t.id)).toEqual([1, 3]);
     expect(next[1].tasks.map((t) => t.id)).toEqual([2, 4]);
+  });
+});
+
+describe('insertionIndex', () => {
+  // The middles of the other cards of the bucket, top to bottom.
+  const middles = [100, 160, 220];
+  it('lands before the first card whose middle is below the dragged card', () => {
+    expect(insertionIndex(middles, 50)).toBe(0);
+    expect(insertionIndex(middles, 100)).toBe(1);
+    expect(insertionIndex(middles, 161)).toBe(2);
+    expect(insertionIndex(middles, 500)).toBe(3);
+    expect(insertionIndex([], 10)).toBe(0);
+  });
+});
+
+describe('keyboardStep', () => {
+  const card = { left: 10, top: 70, width: 280, height: 60 }; // middle (150, 100)
+  const buckets = [
+    { id: 1, box: { left: 0, top: 0, width: 300, height: 800 } },
+    { id: 2, box: { left: 320, top: 0, width: 300, height: 400 } },
+  ];
+  const middles = [40, 160, 220];
+  const middleOf = (p: { x: number; y: number } | undefined) => p && { x: p.x + card.width / 2, y: p.y + card.height / 2 };
+
+  it('up and down pass the middle of the next card, so the card lands one place further', () => {
+    const down = middleOf(keyboardStep('ArrowDown', card, buckets, 1, middles))!;
+    expect(down).toEqual({ x: 150, y: 161 });
+    expect(insertionIndex(middles, down.y)).toBe(2);
+    const up = middleOf(keyboardStep('ArrowUp', card, buckets, 1, middles))!;
+    expect(up).toEqual({ x: 150, y: 39 });
+    expect(insertionIndex(middles, up.y)).toBe(0);
+  });
+
+  it('stops at either end of the bucket', () => {
+    expect(keyboardStep('ArrowDown', { ...card, top: 300 }, buckets, 1, middles)).toBeUndefined();
+    expect(keyboardStep('ArrowUp', { ...card, top: -30 }, buckets, 1, middles)).toBeUndefined();
+  });
+
+  it('left and right go to the middle of the neighbouring bucket, kept within its height', () => {
+    expect(middleOf(keyboardStep('ArrowRight', card, buckets, 1, middles))).toEqual({ x: 470, y: 100 });
+    expect(middleOf(keyboardStep('ArrowRight', { ...card, top: 600 }, buckets, 1, middles))).toEqual({ x: 470, y: 399 });
+    expect(keyboardStep('ArrowRight', card, buckets, 2, middles)).toBeUndefined();
+    expect(middleOf(keyboardStep('ArrowLeft', { ...card, left: 330 }, buckets, undefined, middles))).toEqual({ x: 150, y: 100 });
+  });
+
+  it('ignores other keys', () => {
+    expect(keyboardStep('KeyA', card, buckets, 1, middles)).toBeUndefined();
   });
 });
