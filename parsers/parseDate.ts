@@ -247,8 +247,6 @@ function addExact(now: Date, amount: number, unit: InUnit): Date {
   }
 }
 
-type Usable = (index: number) => boolean;
-
 function span(words: readonly Word[], first: number, last: number, end?: number): { start: number; end: number } {
   return { start: words[first].cs, end: end ?? words[last].ce };
 }

@@ -40,6 +40,7 @@ import { ListViewSwitcher } from './ListViewSwitcher';
 import { insertionIndex, keyboardStep, moveCard, placeTask } from './views/kanbanState';
 import './listViews.css';
 import './kanban.css';
+import { POINTER_OPTIONS } from '../../components/dndSensors';
 
 /**
  * The drop target is the bucket under the pointer (or the closest one, for the keyboard); where the card lands in it
@@ -386,9 +387,8 @@ export default function KanbanView({ params }: { params?: Record<string, string>
   // Saves elsewhere (detail, done toggles) move the card to its bucket.
   useEffect(() => onTaskSaved((task) => task.listId === listId && setBuckets((b) => placeTask(b, task))), [listId, setBuckets]);
 
-  const pointerOptions = useMemo(() => ({ activationConstraint: { distance: 5 } }), []);
   const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates(board) }), []);
-  const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   const loadMore = async (bucket: Bucket) => {
     const state = pages[bucket.id];

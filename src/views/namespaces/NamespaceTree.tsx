@@ -12,7 +12,7 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { namespacesAtom, loadNamespaces, upsertList } from '../../state/namespaces';
 import { currentListAtom } from '../../state/ui';
 import { updateList, type List } from '../../api/lists';
@@ -28,6 +28,7 @@ import { error as toastError } from '../../app/toast';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
 import './namespaceTree.css';
+import { POINTER_OPTIONS, SORTABLE_KEYBOARD_OPTIONS } from '../../components/dndSensors';
 
 const COLLAPSED_KEY = 'namespacesCollapsed';
 
@@ -65,8 +66,8 @@ export default function NamespaceTree() {
   const [collapsed, setCollapsed] = useState<Record<number, boolean>>(readCollapsed);
   const [saving, setSaving] = useState<number | null>(null);
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, SORTABLE_KEYBOARD_OPTIONS),
   );
 
   useEffect(() => {

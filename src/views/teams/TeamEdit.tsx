@@ -17,7 +17,6 @@ import { useScopedCommands, type ScopedCommand } from '../../app/useScopedComman
 import { useRunCommand } from '../../app/useCommand';
 import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
-import { pathFor } from '../../routes';
 import { SEARCH_DEBOUNCE_MS } from '../sharing/ShareWith';
 import '../../components/organising.css';
 import '../sharing/sharing.css';

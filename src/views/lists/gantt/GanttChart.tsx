@@ -9,6 +9,7 @@ import { pathFor } from '../../../routes';
 import { DEFAULT_TASK_COLOR, type Task } from '../../../api/tasks';
 import { formatDate } from '../../../components/TaskRow';
 import { DAY_WIDTH, ROW_HEIGHT, barOf, datesForBar, rangeDays, shiftBar, type Bar, type DragMode, type GanttRange } from './ganttModel';
+import { POINTER_OPTIONS } from '../../../components/dndSensors';
 
 export const TITLE_WIDTH = 240;
 /** Key presses on a bar are saved together once they pause this long. */
@@ -68,7 +69,7 @@ export function GanttChart({ tasks, range, canWrite, onDates, now = new Date() }
     return () => timers.forEach((x) => clearTimeout(x));
   }, []);
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
   const barFor = (task: Task) => preview.get(task.id) ?? barOf(task, range.from, now);
   const onDragStart = (e: DragStartEvent) => {
     drag.current = e.active.data.current as DragInfo;

@@ -2,13 +2,14 @@
 import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useT } from '../../../i18n';
 import { TaskRow } from '../../../components/TaskRow';
 import type { Task } from '../../../api/tasks';
 import { useNavigate } from 'react-router-dom';
 import { pathFor } from '../../../routes';
 import { navPropsFor, useListKeyboardNav } from '../../../app/useListKeyboardNav';
+import { POINTER_OPTIONS, SORTABLE_KEYBOARD_OPTIONS } from '../../../components/dndSensors';
 
 /** A one-line row on a wide screen (44 px); when the estimate is right, measuring a new row moves no other row. */
 export const ROW_ESTIMATE_PX = 44;
@@ -101,7 +102,7 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     onOpen: (id) => void navigate(pathFor('task.detail', { id })),
     reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
   });
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, SORTABLE_KEYBOARD_OPTIONS));
 
   useEffect(() => {
     const el = scroller.current;
