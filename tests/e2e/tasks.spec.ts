@@ -195,3 +195,36 @@ test('a drag the server refuses (bucket limit) is rolled back', async ({ page, r
   await expect(firstColumn.locator('.kanban-card', { hasText: 'Mover' })).toBeVisible();
   expect((await api<{ bucket_id: number }>(request, account, `/tasks/${task.id}`)).bucket_id).toBe(first.id);
 });
+
+test('task rows reorder by dragging their handle, with the pointer and with the keyboard, and the order is saved', async ({ page, request }) => {
+  const account = await signUp(request, page, 'ro');
+  const listId = await createList(request, account, 'Errands');
+  for (const title of ['Alpha', 'Beta', 'Gamma']) await createTask(request, account, listId, { title });
+  await page.goto(`/lists/${listId}/list`);
+  const titles = page.locator('.task-list-scroll [role="listitem"] .task-title');
+  await expect(titles).toHaveText(['Alpha', 'Beta', 'Gamma']);
+  const saved = async () => (await api<ServerTask[]>(request, account, `/lists/${listId}/tasks?sort_by=position&order_by=asc`)).map((x) => x.title);
+
+  // Gamma's handle dragged above Alpha.
+  const handle = page.getByRole('button', { name: /Gamma/ }).and(page.locator('.drag-handle'));
+  const from = (await handle.boundingBox())!;
+  const top = (await page.locator('.task-list-scroll [role="listitem"]').first().boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 4 });
+  await page.mouse.move(from.x + from.width / 2, top.y + 4, { steps: 10 });
+  await expect(page.locator('.task-drop-mark')).toHaveCount(1);
+  await page.mouse.up();
+  await expect(titles).toHaveText(['Gamma', 'Alpha', 'Beta']);
+  await expect.poll(saved).toEqual(['Gamma', 'Alpha', 'Beta']);
+
+  // Alpha one place down with the keyboard; its handle keeps the focus.
+  const alpha = page.getByRole('button', { name: /Alpha/ }).and(page.locator('.drag-handle'));
+  await alpha.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(titles).toHaveText(['Gamma', 'Beta', 'Alpha']);
+  await expect.poll(saved).toEqual(['Gamma', 'Beta', 'Alpha']);
+  await expect(alpha).toBeFocused();
+});

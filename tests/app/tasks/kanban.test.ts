@@ -1,6 +1,7 @@
 // Kanban moves: positions by the rule, the done bucket marks done, leaving it marks undone, saved tasks re-sorted.
 import { describe, expect, it } from 'vitest';
-import { insertionIndex, keyboardStep, moveCard, placeTask } from '../../../src/views/lists/views/kanbanState';
+import { moveCard, placeTask } from '../../../src/views/lists/views/kanbanState';
+import { insertionIndex, keyboardStep } from '../../../src/views/lists/views/dropPlace';
 import { taskFromApi } from '../../../src/api/tasks';
 import type { Bucket } from '../../../src/api/buckets';
 

@@ -1,19 +1,36 @@
-// The virtualised, sortable list of task rows: only the visible rows are in the DOM; drag reorders with the position rule.
-import { memo, useCallback, useEffect, useMemo, useRef, type CSSProperties } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+// The virtualised list of task rows: only the visible rows are in the DOM; dragging a row's handle reorders with the position rule.
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type Key, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Active,
+  type CollisionDetection,
+  type DragCancelEvent,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
 import { useT } from '../../../i18n';
 import { TaskRow } from '../../../components/TaskRow';
 import type { Task } from '../../../api/tasks';
 import { useNavigate } from 'react-router-dom';
 import { pathFor } from '../../../routes';
 import { navPropsFor, useListKeyboardNav } from '../../../app/useListKeyboardNav';
-import { POINTER_OPTIONS, SORTABLE_KEYBOARD_OPTIONS } from '../../../components/dndSensors';
+import { POINTER_OPTIONS } from '../../../components/dndSensors';
+import { insertionIndex, keyboardStep } from './dropPlace';
 
 /** A one-line row on a wide screen (44 px); when the estimate is right, measuring a new row moves no other row. */
 export const ROW_ESTIMATE_PX = 44;
 const scrollMemory = new Map<string, number>();
+const LIST_DROP_ID = 'task-list';
 
 export interface VirtualTaskListProps {
   tasks: Task[];
@@ -24,11 +41,67 @@ export interface VirtualTaskListProps {
   showList?: boolean;
   onDoneChange: (task: Task, done: boolean) => void;
   onSave: (task: Task) => void | Promise<unknown>;
-  /** Called with the moved task and its new index in `tasks`. */
+  /** Called with the moved task and its new index among the other tasks. */
   onReorder?: (task: Task, toIndex: number) => void;
 }
 
-interface SortableRowProps {
+/** The list's one draggable, lent to the row whose handle is pressed: `taskId` is set then. */
+interface Grab {
+  taskId: number;
+}
+const grabbedTask = (active: Active) => (active.data.current as Grab | undefined)?.taskId ?? 0;
+
+/** The whole list is the one drop target (so dnd-kit scrolls it while dragging); the place comes from the rows' middles. */
+const onTheList: CollisionDetection = ({ droppableContainers }) => droppableContainers.filter((c) => c.id === LIST_DROP_ID).map((c) => ({ id: c.id }));
+
+interface Drop {
+  /** Index among the other tasks. */
+  index: number;
+  /** Where the mark goes, in px from the top of the list. */
+  top: number;
+}
+
+/** The rows on screen, in order, without the dragged one. */
+function rowsOnScreen(list: HTMLElement | null, taskId: number) {
+  const rows: { index: number; middle: number; top: number; bottom: number }[] = [];
+  list?.querySelectorAll<HTMLElement>(':scope > [data-index]').forEach((el) => {
+    if (Number(el.dataset.taskId) === taskId) return;
+    const r = el.getBoundingClientRect();
+    rows.push({ index: Number(el.dataset.index), middle: r.top + r.height / 2, top: r.top, bottom: r.bottom });
+  });
+  return rows.sort((a, b) => a.index - b.index);
+}
+
+/** Where the dragged row would land: before the first row on screen whose middle is below the dragged row's. */
+function dropOf(list: HTMLElement | null, active: Active, from: number): Drop | null {
+  const rect = active.rect.current.translated;
+  if (!list || !rect) return null;
+  const rows = rowsOnScreen(list, grabbedTask(active));
+  if (rows.length === 0) return null;
+  const k = insertionIndex(
+    rows.map((r) => r.middle),
+    rect.top + rect.height / 2,
+  );
+  const listTop = list.getBoundingClientRect().top;
+  const next = rows[k];
+  const last = rows[rows.length - 1];
+  const fullIndex = next ? next.index : last.index + 1;
+  const index = fullIndex > from ? fullIndex - 1 : fullIndex;
+  return index === from ? null : { index, top: (next ? next.top : last.bottom) - listTop };
+}
+
+/** Up and down move a picked-up row one place. */
+function keyboardCoordinates(list: RefObject<HTMLElement | null>): KeyboardCoordinateGetter {
+  return (event, { context: { active, collisionRect } }) => {
+    if (event.code !== 'ArrowUp' && event.code !== 'ArrowDown') return undefined;
+    event.preventDefault();
+    if (!active || !collisionRect) return undefined;
+    const middles = rowsOnScreen(list.current, grabbedTask(active)).map((r) => r.middle);
+    return keyboardStep(event.code, collisionRect, [], undefined, middles);
+  };
+}
+
+interface RowProps {
   task: Task;
   start: number;
   index: number;
@@ -36,32 +109,26 @@ interface SortableRowProps {
   props: VirtualTaskListProps;
   focused: boolean;
   selected: boolean | undefined;
+  dragging: boolean;
+  /** dnd-kit's description of the drag keys, from the list's draggable. */
+  describedBy: string | undefined;
 }
 
-// Memoised on plain values: scrolling re-renders the list, and only rows that enter the window should render.
-const SortableRow = memo(function SortableRow({ task, start, index, measure, props, focused, selected }: SortableRowProps) {
+// Memoised on plain values: scrolling re-renders the list, and only rows that enter the window should render. A row has
+// no drag hooks (the list lends its one draggable to the row whose handle is pressed), which keeps mounting one cheap.
+const Row = memo(function Row({ task, start, index, measure, props, focused, selected, dragging, describedBy }: RowProps) {
   const t = useT();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled: !props.canReorder });
-  // Stable, so React does not detach and re-attach it (and the virtualiser re-measure the row) on every render.
-  const ref = useCallback(
-    (el: HTMLElement | null) => {
-      setNodeRef(el);
-      measure(el);
-    },
-    [setNodeRef, measure],
-  );
-  const style: CSSProperties = {
-    position: 'absolute',
-    top: 0,
-    left: 0,
-    width: '100%',
-    transform: `translateY(${start + (transform?.y ?? 0)}px)`,
-    transition,
-    zIndex: isDragging ? 2 : undefined,
-    boxShadow: isDragging ? 'var(--shadow-lg)' : undefined,
-  };
+  const nav = navPropsFor(focused, selected);
   return (
-    <div ref={ref} data-index={index} style={style} role="listitem" {...navPropsFor(focused, selected)}>
+    <div
+      ref={measure}
+      data-index={index}
+      data-task-id={task.id}
+      style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` }}
+      role="listitem"
+      {...nav}
+      className={`${nav.className}${dragging ? ' is-dragging' : ''}`}
+    >
       <TaskRow
         task={task}
         showList={props.showList}
@@ -70,7 +137,7 @@ const SortableRow = memo(function SortableRow({ task, start, index, measure, pro
         onSave={props.onSave}
         handle={
           props.canReorder ? (
-            <button type="button" className="drag-handle" aria-label={t('task.dragHandle', { title: task.title })} {...attributes} {...listeners}>
+            <button type="button" className="drag-handle" aria-label={t('task.dragHandle', { title: task.title })} aria-describedby={describedBy} aria-pressed={dragging || undefined}>
               ⠿
             </button>
           ) : undefined
@@ -80,10 +147,80 @@ const SortableRow = memo(function SortableRow({ task, start, index, measure, pro
   );
 });
 
-export function VirtualTaskList(props: VirtualTaskListProps) {
+interface RowsProps {
+  props: VirtualTaskListProps;
+  items: { key: Key; index: number; start: number }[];
+  totalSize: number;
+  measure: (el: HTMLElement | null) => void;
+  nav: ReturnType<typeof useListKeyboardNav>;
+  list: RefObject<HTMLDivElement | null>;
+  draggingId: number | null;
+  drop: Drop | null;
+}
+
+/** The rows, inside the drag context: holds the list's draggable and its drop target. */
+function Rows({ props, items, totalSize, measure, nav, list, draggingId, drop }: RowsProps) {
   const t = useT();
+  const { tasks } = props;
+  // Mutable on purpose: pressing a handle records its task here and points the draggable at its row before dnd-kit reads either.
+  const grab = useMemo<Grab>(() => ({ taskId: 0 }), []);
+  const drag = useDraggable({ id: 'task-row', disabled: !props.canReorder, data: grab });
+  const target = useDroppable({ id: LIST_DROP_ID });
+  const lend = (eventTarget: EventTarget): boolean => {
+    const handle = (eventTarget as Element).closest('.drag-handle');
+    const row = handle?.closest<HTMLElement>('[data-index]');
+    if (!row || !list.current?.contains(row)) return false;
+    grab.taskId = Number(row.dataset.taskId);
+    drag.setNodeRef(row);
+    return true;
+  };
+  return (
+    <div
+      ref={(el) => {
+        list.current = el;
+        target.setNodeRef(el);
+      }}
+      role="list"
+      aria-label={t('task.listLabel')}
+      style={{ height: totalSize, position: 'relative' }}
+      onPointerDown={(e: ReactPointerEvent) => drag.listeners && lend(e.target) && drag.listeners.onPointerDown(e)}
+      onKeyDown={(e: ReactKeyboardEvent) => drag.listeners && lend(e.target) && drag.listeners.onKeyDown(e)}
+    >
+      {items.map((v) => (
+        <Row
+          key={v.key}
+          task={tasks[v.index]}
+          index={v.index}
+          start={v.start}
+          measure={measure}
+          props={props}
+          focused={nav.focusedId === tasks[v.index].id}
+          selected={nav.isSelected(tasks[v.index].id)}
+          dragging={draggingId === tasks[v.index].id}
+          describedBy={drag.attributes['aria-describedby']}
+        />
+      ))}
+      {drop && <div className="task-drop-mark" aria-hidden="true" style={{ top: drop.top - 2 }} />}
+    </div>
+  );
+}
+
+export function VirtualTaskList(props: VirtualTaskListProps) {
   const { tasks, memoryKey } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement | null>(null);
+  const [dragging, setDragging] = useState<{ task: Task; index: number } | null>(null);
+  const [drop, setDropState] = useState<Drop | null>(null);
+  const dropRef = useRef<Drop | null>(null);
+  // The dragged row stays mounted while the list scrolls under it: it is the node dnd-kit measures.
+  const draggingIndex = dragging?.index;
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return draggingIndex === undefined || indexes.includes(draggingIndex) ? indexes : [...indexes, draggingIndex].sort((a, b) => a - b);
+    },
+    [draggingIndex],
+  );
   const virtualizer = useVirtualizer({
     count: tasks.length,
     getScrollElement: () => scroller.current,
@@ -91,9 +228,9 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     overscan: 4,
     getItemKey: (i) => tasks[i].id,
     initialOffset: () => scrollMemory.get(memoryKey) ?? 0,
+    rangeExtractor,
   });
   const navigate = useNavigate();
-  // A stable id array: a new one on every scroll render would make dnd-kit re-index all 10,000 items.
   const ids = useMemo(() => tasks.map((x) => x.id), [tasks]);
   // j/k/x/shift+x/Enter/Escape (registry commands) drive this list while it is on screen.
   const nav = useListKeyboardNav({
@@ -102,7 +239,8 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     onOpen: (id) => void navigate(pathFor('task.detail', { id })),
     reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
   });
-  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, SORTABLE_KEYBOARD_OPTIONS));
+  const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates(list) }), []);
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   useEffect(() => {
     const el = scroller.current;
@@ -111,34 +249,53 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     };
   }, [memoryKey]);
 
+  const setDrop = (next: Drop | null) => {
+    const prev = dropRef.current;
+    if (prev?.index === next?.index && prev?.top === next?.top) return;
+    dropRef.current = next;
+    setDropState(next);
+  };
+  const fromIndex = (active: Active) => tasks.findIndex((x) => x.id === grabbedTask(active));
+  const finish = (e: { active: Active; activatorEvent: Event | null }) => {
+    setDragging(null);
+    setDrop(null);
+    // After a keyboard drag the handle keeps the focus, wherever its row now is.
+    const id = grabbedTask(e.active);
+    if (e.activatorEvent instanceof KeyboardEvent) requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-task-id="${id}"] .drag-handle`)?.focus());
+  };
+  const onDragMove = (e: DragMoveEvent) => setDrop(dropOf(list.current, e.active, fromIndex(e.active)));
   const onDragEnd = (e: DragEndEvent) => {
-    if (!e.over || e.active.id === e.over.id) return;
-    const from = tasks.findIndex((x) => x.id === e.active.id);
-    const to = tasks.findIndex((x) => x.id === e.over!.id);
-    if (from === -1 || to === -1) return;
-    props.onReorder?.(tasks[from], to);
+    const from = fromIndex(e.active);
+    const to = from === -1 ? null : dropOf(list.current, e.active, from);
+    finish(e);
+    if (to) props.onReorder?.(tasks[from], to.index);
   };
 
-  const items = virtualizer.getVirtualItems();
   return (
     <div ref={scroller} className="task-list-scroll" tabIndex={-1}>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          <div role="list" aria-label={t('task.listLabel')} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((v) => (
-              <SortableRow
-                key={v.key}
-                task={tasks[v.index]}
-                index={v.index}
-                start={v.start}
-                measure={virtualizer.measureElement}
-                props={props}
-                focused={nav.focusedId === tasks[v.index].id}
-                selected={nav.isSelected(tasks[v.index].id)}
-              />
-            ))}
-          </div>
-        </SortableContext>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={onTheList}
+        onDragStart={(e) => {
+          const index = fromIndex(e.active);
+          setDragging(index === -1 ? null : { task: tasks[index], index });
+        }}
+        onDragMove={onDragMove}
+        onDragEnd={onDragEnd}
+        onDragCancel={(e: DragCancelEvent) => finish(e)}
+      >
+        <Rows
+          props={props}
+          items={virtualizer.getVirtualItems()}
+          totalSize={virtualizer.getTotalSize()}
+          measure={virtualizer.measureElement}
+          nav={nav}
+          list={list}
+          draggingId={dragging?.task.id ?? null}
+          drop={drop}
+        />
+        {/* In the body: a fixed overlay inside the list's containers would be placed relative to one of them. */}
+        {createPortal(<DragOverlay dropAnimation={null}>{dragging ? <div className="task-drag-preview">{dragging.task.title}</div> : null}</DragOverlay>, document.body)}
       </DndContext>
     </div>
   );
