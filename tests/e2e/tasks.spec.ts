@@ -223,6 +223,8 @@ test('task rows reorder by dragging their handle, with the pointer and with the 
   await alpha.focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
+  // Screen readers hear where it would land.
+  await expect(page.locator('[id^="DndLiveRegion"]', { hasText: 'Place 3 of 3.' })).toHaveCount(1);
   await page.keyboard.press('Space');
   await expect(titles).toHaveText(['Gamma', 'Beta', 'Alpha']);
   await expect.poll(saved).toEqual(['Gamma', 'Beta', 'Alpha']);

@@ -6,6 +6,7 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
+  getClientRect,
   PointerSensor,
   useDraggable,
   useDroppable,
@@ -53,6 +54,9 @@ const grabbedTask = (active: Active) => (active.data.current as Grab | undefined
 
 /** The whole list is the one drop target (so dnd-kit scrolls it while dragging); the place comes from the rows' middles. */
 const onTheList: CollisionDetection = ({ droppableContainers }) => droppableContainers.filter((c) => c.id === LIST_DROP_ID).map((c) => ({ id: c.id }));
+
+/** A row is placed by its transform, so the dragged row is measured as it is on screen (dnd-kit's default leaves the transform out). */
+const MEASURING = { draggable: { measure: getClientRect } };
 
 interface Drop {
   /** Index among the other tasks. */
@@ -264,6 +268,16 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     if (e.activatorEvent instanceof KeyboardEvent) requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-task-id="${id}"] .drag-handle`)?.focus());
   };
   const onDragMove = (e: DragMoveEvent) => setDrop(dropOf(list.current, e.active, fromIndex(e.active)));
+  const t = useT();
+  const titleOf = (active: Active) => tasks.find((x) => x.id === grabbedTask(active))?.title ?? '';
+  const announcements = {
+    onDragStart: ({ active }: { active: Active }) => t('task.listDrag.started', { title: titleOf(active) }),
+    onDragOver: () => undefined,
+    // After onDragMove, which has just placed the mark (none: the row would stay where it is).
+    onDragMove: ({ active }: { active: Active }) => t('task.listDrag.position', { position: (dropRef.current?.index ?? fromIndex(active)) + 1, count: tasks.length }),
+    onDragEnd: ({ active }: { active: Active }) => t('task.listDrag.dropped', { title: titleOf(active) }),
+    onDragCancel: ({ active }: { active: Active }) => t('task.listDrag.cancelled', { title: titleOf(active) }),
+  };
   const onDragEnd = (e: DragEndEvent) => {
     const from = fromIndex(e.active);
     const to = from === -1 ? null : dropOf(list.current, e.active, from);
@@ -276,6 +290,7 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
       <DndContext
         sensors={sensors}
         collisionDetection={onTheList}
+        measuring={MEASURING}
         onDragStart={(e) => {
           const index = fromIndex(e.active);
           setDragging(index === -1 ? null : { task: tasks[index], index });
@@ -283,6 +298,7 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
         onDragMove={onDragMove}
         onDragEnd={onDragEnd}
         onDragCancel={(e: DragCancelEvent) => finish(e)}
+        accessibility={{ screenReaderInstructions: { draggable: t('task.listDrag.instructions') }, announcements }}
       >
         <Rows
           props={props}
