@@ -8,7 +8,6 @@ import {
   PointerSensor,
   closestCorners,
   pointerWithin,
-  useDraggable,
   useDroppable,
   useSensor,
   useSensors,
@@ -39,6 +38,7 @@ import { canWriteList, useListMeta } from './useListMeta';
 import { ListViewSwitcher } from './ListViewSwitcher';
 import { moveCard, placeTask } from './views/kanbanState';
 import { insertionIndex, keyboardStep } from './views/dropPlace';
+import { boxesWithout, grabbedTask, refocusAfterKeyboardDrag, useLentDraggable } from './views/lentDraggable';
 import './listViews.css';
 import './kanban.css';
 import { POINTER_OPTIONS } from '../../components/dndSensors';
@@ -57,13 +57,8 @@ const bucketOf = (droppable: { data: { current?: unknown } } | null | undefined)
 
 /** The middles (viewport y) of a bucket's cards, top to bottom, without the dragged one. */
 function cardMiddles(board: HTMLElement | null, bucketId: number, activeId: number): number[] {
-  const middles: number[] = [];
-  board?.querySelectorAll<HTMLElement>(`[data-bucket-id="${bucketId}"] .kanban-card`).forEach((el) => {
-    if (Number(el.dataset.taskId) === activeId) return;
-    const r = el.getBoundingClientRect();
-    middles.push(r.top + r.height / 2);
-  });
-  return middles;
+  const cards = board?.querySelectorAll<HTMLElement>(`[data-bucket-id="${bucketId}"] .kanban-card`) ?? [];
+  return boxesWithout(cards, activeId).map((box) => box.middle);
 }
 
 interface DropTarget {
@@ -119,14 +114,6 @@ interface CardProps {
   describedBy: string | undefined;
   roleDescription: string | undefined;
 }
-
-/** The one draggable of a bucket, lent to the card grabbed: `taskId` is set when a card is pressed. */
-interface Grab {
-  taskId: number;
-  bucketId: number;
-}
-
-const grabbedTask = (active: Active) => (active.data.current as Grab | undefined)?.taskId ?? 0;
 
 /**
  * A card has no drag hooks: each bucket holds one draggable and lends it to the card pressed (see Column). With a
@@ -206,14 +193,12 @@ function Column(props: ColumnProps) {
   const t = useT();
   const { bucket, canWrite, collapsed } = props;
   const { setNodeRef, isOver } = useDroppable({ id: `bucket-${bucket.id}`, data: { bucketId: bucket.id } });
-  // Mutable on purpose: pressing a card records it here and points the draggable at its element before dnd-kit reads either.
-  const grab = useMemo<Grab>(() => ({ taskId: 0, bucketId: bucket.id }), [bucket.id]);
-  const drag = useDraggable({ id: `grab-${bucket.id}`, disabled: !canWrite, data: grab });
-  const lend = (target: EventTarget, cardOnly: boolean): boolean => {
+  const { drag, lend } = useLentDraggable(`grab-${bucket.id}`, !canWrite);
+  /** Lends the bucket's draggable to the card pressed (with `cardOnly`, only when the card itself is the target). */
+  const press = (target: EventTarget, cardOnly: boolean): boolean => {
     const card = (target as Element).closest<HTMLElement>('.kanban-card');
     if (!card || !cards.current?.contains(card) || (cardOnly && card !== target)) return false;
-    grab.taskId = Number(card.dataset.taskId);
-    drag.setNodeRef(card);
+    lend(card);
     return true;
   };
   const [title, setTitle] = useState(bucket.title);
@@ -282,9 +267,9 @@ function Column(props: ColumnProps) {
               setNodeRef(el);
             }}
             className="kanban-cards"
-            onPointerDown={(e) => drag.listeners && lend(e.target, false) && drag.listeners.onPointerDown(e)}
+            onPointerDown={(e) => drag.listeners && press(e.target, false) && drag.listeners.onPointerDown(e)}
             // Space or Enter on the card itself picks it up; on its link they keep their meaning.
-            onKeyDown={(e) => drag.listeners && lend(e.target, true) && drag.listeners.onKeyDown(e)}
+            onKeyDown={(e) => drag.listeners && press(e.target, true) && drag.listeners.onKeyDown(e)}
             onScroll={(e) => {
               const el = e.currentTarget;
               if (!props.exhausted && el.scrollTop + el.clientHeight >= el.scrollHeight - 80) props.onLoadMore();
@@ -445,11 +430,8 @@ export default function KanbanView({ params }: { params?: Record<string, string>
 
   const onDragMove = (e: DragMoveEvent) => setDrop(targetOf(e.active, e.over));
 
-  /** After a drag with the keyboard the card keeps the focus, wherever it now is (dnd-kit would focus the element the drag began on, gone after a move to another bucket). */
-  const refocus = (e: { active: Active; activatorEvent: Event | null }) => {
-    const id = grabbedTask(e.active);
-    if (e.activatorEvent instanceof KeyboardEvent) requestAnimationFrame(() => board.current?.querySelector<HTMLElement>(`.kanban-card[data-task-id="${id}"]`)?.focus());
-  };
+  const refocus = (e: { active: Active; activatorEvent: Event | null }) =>
+    refocusAfterKeyboardDrag(e.activatorEvent, () => board.current?.querySelector<HTMLElement>(`.kanban-card[data-task-id="${grabbedTask(e.active)}"]`));
 
   const onDragCancel = (e: DragCancelEvent) => {
     setDragging(null);

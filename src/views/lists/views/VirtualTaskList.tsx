@@ -8,7 +8,6 @@ import {
   KeyboardSensor,
   getClientRect,
   PointerSensor,
-  useDraggable,
   useDroppable,
   useSensor,
   useSensors,
@@ -27,6 +26,7 @@ import { pathFor } from '../../../routes';
 import { navPropsFor, useListKeyboardNav } from '../../../app/useListKeyboardNav';
 import { POINTER_OPTIONS } from '../../../components/dndSensors';
 import { insertionIndex, keyboardStep } from './dropPlace';
+import { boxesWithout, grabbedTask, refocusAfterKeyboardDrag, useLentDraggable } from './lentDraggable';
 
 /** A one-line row on a wide screen (44 px); when the estimate is right, measuring a new row moves no other row. */
 export const ROW_ESTIMATE_PX = 44;
@@ -46,12 +46,6 @@ export interface VirtualTaskListProps {
   onReorder?: (task: Task, toIndex: number) => void;
 }
 
-/** The list's one draggable, lent to the row whose handle is pressed: `taskId` is set then. */
-interface Grab {
-  taskId: number;
-}
-const grabbedTask = (active: Active) => (active.data.current as Grab | undefined)?.taskId ?? 0;
-
 /** The whole list is the one drop target (so dnd-kit scrolls it while dragging); the place comes from the rows' middles. */
 const onTheList: CollisionDetection = ({ droppableContainers }) => droppableContainers.filter((c) => c.id === LIST_DROP_ID).map((c) => ({ id: c.id }));
 
@@ -67,12 +61,7 @@ interface Drop {
 
 /** The rows on screen, in order, without the dragged one. */
 function rowsOnScreen(list: HTMLElement | null, taskId: number) {
-  const rows: { index: number; middle: number; top: number; bottom: number }[] = [];
-  list?.querySelectorAll<HTMLElement>(':scope > [data-index]').forEach((el) => {
-    if (Number(el.dataset.taskId) === taskId) return;
-    const r = el.getBoundingClientRect();
-    rows.push({ index: Number(el.dataset.index), middle: r.top + r.height / 2, top: r.top, bottom: r.bottom });
-  });
+  const rows = boxesWithout(list?.querySelectorAll<HTMLElement>(':scope > [data-index]') ?? [], taskId).map((box) => ({ ...box, index: Number(box.el.dataset.index) }));
   return rows.sort((a, b) => a.index - b.index);
 }
 
@@ -166,16 +155,13 @@ interface RowsProps {
 function Rows({ props, items, totalSize, measure, nav, list, draggingId, drop }: RowsProps) {
   const t = useT();
   const { tasks } = props;
-  // Mutable on purpose: pressing a handle records its task here and points the draggable at its row before dnd-kit reads either.
-  const grab = useMemo<Grab>(() => ({ taskId: 0 }), []);
-  const drag = useDraggable({ id: 'task-row', disabled: !props.canReorder, data: grab });
+  const { drag, lend } = useLentDraggable('task-row', !props.canReorder);
   const target = useDroppable({ id: LIST_DROP_ID });
-  const lend = (eventTarget: EventTarget): boolean => {
-    const handle = (eventTarget as Element).closest('.drag-handle');
-    const row = handle?.closest<HTMLElement>('[data-index]');
+  /** Lends the list's draggable to the row whose handle is pressed. */
+  const press = (eventTarget: EventTarget): boolean => {
+    const row = (eventTarget as Element).closest('.drag-handle')?.closest<HTMLElement>('[data-index]');
     if (!row || !list.current?.contains(row)) return false;
-    grab.taskId = Number(row.dataset.taskId);
-    drag.setNodeRef(row);
+    lend(row);
     return true;
   };
   return (
@@ -187,8 +173,8 @@ function Rows({ props, items, totalSize, measure, nav, list, draggingId, drop }:
       role="list"
       aria-label={t('task.listLabel')}
       style={{ height: totalSize, position: 'relative' }}
-      onPointerDown={(e: ReactPointerEvent) => drag.listeners && lend(e.target) && drag.listeners.onPointerDown(e)}
-      onKeyDown={(e: ReactKeyboardEvent) => drag.listeners && lend(e.target) && drag.listeners.onKeyDown(e)}
+      onPointerDown={(e: ReactPointerEvent) => drag.listeners && press(e.target) && drag.listeners.onPointerDown(e)}
+      onKeyDown={(e: ReactKeyboardEvent) => drag.listeners && press(e.target) && drag.listeners.onKeyDown(e)}
     >
       {items.map((v) => (
         <Row
@@ -263,9 +249,7 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
   const finish = (e: { active: Active; activatorEvent: Event | null }) => {
     setDragging(null);
     setDrop(null);
-    // After a keyboard drag the handle keeps the focus, wherever its row now is.
-    const id = grabbedTask(e.active);
-    if (e.activatorEvent instanceof KeyboardEvent) requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-task-id="${id}"] .drag-handle`)?.focus());
+    refocusAfterKeyboardDrag(e.activatorEvent, () => list.current?.querySelector<HTMLElement>(`[data-task-id="${grabbedTask(e.active)}"] .drag-handle`));
   };
   const onDragMove = (e: DragMoveEvent) => setDrop(dropOf(list.current, e.active, fromIndex(e.active)));
   const t = useT();
