@@ -2,6 +2,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+// @ts-expect-error: a plain ES module shared with the end-to-end runner, without type declarations.
+import { findChromium } from '../e2e/browser.mjs';
 
 export interface BenchResult {
   name: string;
@@ -18,6 +20,9 @@ const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
+
+// The browser benchmarks use the Chromium the end-to-end tests would (installing one when none is found).
+if (files.some((f) => !/^(parsers)\./.test(f))) process.env.CHROMIUM_PATH = findChromium() as string;
 
 let missed = 0;
 for (const file of files) {

@@ -128,7 +128,11 @@ async function main(): Promise<void> {
     ];
     let missed = 0;
     console.log(`\n${DURATION} s each, ${CONNECTIONS} connections\n`);
-    for (const sc of scenarios) {
+    // BENCH_ONLY=task-page|all|update runs one scenario (for a CPU profile of just that one).
+    const only = process.env.BENCH_ONLY ? ['task-page', 'all', 'update'].indexOf(process.env.BENCH_ONLY) : -1;
+    if (process.env.BENCH_ONLY && only < 0) throw new Error(`BENCH_ONLY must be task-page, all or update, not ${process.env.BENCH_ONLY}`);
+    for (const [i, sc] of scenarios.entries()) {
+      if (only >= 0 && i !== only) continue;
       const r = await autocannon(sc.opts);
       const line = `${sc.name}\n  ${r.requests.average.toFixed(0)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   (${r.requests.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`;
       let verdict = '';
