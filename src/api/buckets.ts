@@ -1,6 +1,6 @@
 // Kanban buckets of a list: load with their first page of tasks, create, update, delete.
 import { del, getPage, post, put } from './client';
-import { taskFromApi, type Task } from './tasks';
+import { tasksFromApi, type Task, type WireTask } from './tasks';
 
 export const BUCKET_PAGE_SIZE = 25;
 
@@ -14,32 +14,41 @@ export interface Bucket {
   position: number;
 }
 
-type RawBucket = Partial<Omit<Bucket, 'tasks'>> & { id: number; tasks?: Parameters<typeof taskFromApi>[0][] };
+/** A bucket as the API sends it (read unconverted, so its tasks are converted once, by tasksFromApi). */
+interface WireBucket {
+  id: number;
+  title?: string | null;
+  list_id?: number | null;
+  limit?: number | null;
+  is_done_bucket?: boolean | null;
+  position?: number | null;
+  tasks?: WireTask[] | null;
+}
 
-function bucketFromApi(raw: RawBucket): Bucket {
+function bucketFromApi(raw: WireBucket): Bucket {
   return {
     id: raw.id,
     title: raw.title ?? '',
-    listId: raw.listId ?? 0,
+    listId: raw.list_id ?? 0,
     limit: raw.limit ?? 0,
-    isDoneBucket: raw.isDoneBucket ?? false,
+    isDoneBucket: raw.is_done_bucket ?? false,
     position: raw.position ?? 0,
-    tasks: (raw.tasks ?? []).map(taskFromApi),
+    tasks: tasksFromApi(raw.tasks ?? []),
   };
 }
 
 export async function getBuckets(listId: number): Promise<Bucket[]> {
-  const page = await getPage<RawBucket>(`lists/${listId}/buckets`, { query: { per_page: BUCKET_PAGE_SIZE } });
+  const page = await getPage<WireBucket>(`lists/${listId}/buckets`, { query: { per_page: BUCKET_PAGE_SIZE }, wire: true });
   return page.items.map(bucketFromApi);
 }
 
 export async function createBucket(listId: number, title: string): Promise<Bucket> {
-  return bucketFromApi(await put<RawBucket>(`lists/${listId}/buckets`, { title, listId }));
+  return bucketFromApi(await put<WireBucket>(`lists/${listId}/buckets`, { title, listId }, { wire: true }));
 }
 
 export async function updateBucket(bucket: Omit<Bucket, 'tasks'>): Promise<Bucket> {
   const { id, title, listId, limit, isDoneBucket, position } = bucket;
-  return bucketFromApi(await post<RawBucket>(`lists/${listId}/buckets/${id}`, { id, title, listId, limit, isDoneBucket, position }));
+  return bucketFromApi(await post<WireBucket>(`lists/${listId}/buckets/${id}`, { id, title, listId, limit, isDoneBucket, position }, { wire: true }));
 }
 
 export async function deleteBucket(listId: number, id: number): Promise<void> {

@@ -19,7 +19,7 @@ function deps(over: Partial<AddTaskDeps> = {}) {
     createTask: vi.fn(async (listId: number, task: Partial<Task>) => {
       created.push({ listId, task });
       id += 1;
-      return taskFromApi({ id, listId, title: task.title ?? '', index: id });
+      return taskFromApi({ id, list_id: listId, title: task.title ?? '', index: id });
     }),
     createLabel: vi.fn(async (title: string) => ({ id: 50, title })),
     addLabelToTask: vi.fn(async () => {}),

@@ -7,7 +7,7 @@ import { appStore } from '../../../src/state/store';
 import { taskFromApi, type Task } from '../../../src/api/tasks';
 
 export function makeTask(over: Partial<Task> = {}): Task {
-  return { ...taskFromApi({ id: 1, title: 'Buy milk', listId: 1, index: 1, identifier: '-1' }), ...over };
+  return { ...taskFromApi({ id: 1, title: 'Buy milk', list_id: 1, index: 1, identifier: '-1' }), ...over };
 }
 
 export function renderApp(ui: ReactElement) {

@@ -5,7 +5,7 @@ import { insertionIndex, keyboardStep } from '../../../src/views/lists/views/dro
 import { taskFromApi } from '../../../src/api/tasks';
 import type { Bucket } from '../../../src/api/buckets';
 
-const task = (id: number, bucketId: number, kanbanPosition: number, done = false) => taskFromApi({ id, title: `t${id}`, bucketId, kanbanPosition, done });
+const task = (id: number, bucketId: number, kanbanPosition: number, done = false) => taskFromApi({ id, title: `t${id}`, bucket_id: bucketId, kanban_position: kanbanPosition, done });
 const board = (): Bucket[] => [
   { id: 1, title: 'Todo', listId: 1, limit: 0, isDoneBucket: false, position: 1, tasks: [task(1, 1, 100), task(2, 1, 200), task(3, 1, 300)] },
   { id: 2, title: 'Done', listId: 1, limit: 0, isDoneBucket: true, position: 2, tasks: [task(4, 2, 100, true)] },
