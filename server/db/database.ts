@@ -57,7 +57,23 @@ function cacheStatements(sqlite: Database.Database): void {
   const cache = new Map<string, Database.Statement>();
   // Prepared once: `sqlite.pragma()` would prepare it on every call, which costs more than the rest of a lookup.
   const dataVersion = prepare('PRAGMA data_version').pluck();
-  const writes = { n: 0, dataVersion: () => dataVersion.get() as number };
+  // Read once per turn of the event loop: a request asks for the generation several times (its caller, the list,
+  // the right, the page), and another connection's commit seen a moment later is as if it had come a moment later.
+  // This process's own writes are counted exactly (writes.n), so they are never missed.
+  let version: number | null = null;
+  const forget = () => {
+    version = null;
+  };
+  const writes = {
+    n: 0,
+    dataVersion: () => {
+      if (version === null) {
+        version = dataVersion.get() as number;
+        setImmediate(forget);
+      }
+      return version;
+    },
+  };
   localWrites.set(sqlite, writes);
   const wrap = (stmt: Database.Statement): Database.Statement => {
     if (!stmt.readonly) {
@@ -141,6 +157,43 @@ export function generationCache<T>(max = 2000): (db: Db, key: string, compute: (
     if (cache.size >= max) cache.clear();
     cache.set(key, { generation, value });
     return value;
+  };
+}
+
+/**
+ * A generation cache for things read by id in batches (users, list identifiers): ids already read under the
+ * current generation come from it, the rest are read in one call. Values are frozen, since they are shared.
+ */
+export function generationBatchCache<V extends object>(max = 5000): (db: Db, ids: Iterable<number>, load: (missing: number[]) => Promise<Map<number, V>>) => Promise<Map<number, V>> {
+  const perDb = new WeakMap<Db, { generation: string; values: Map<number, V> }>();
+  return async (db, ids, load) => {
+    const out = new Map<number, V>();
+    const generation = writeGeneration(db);
+    if (generation === null) {
+      for (const [id, v] of await load([...new Set(ids)])) out.set(id, v);
+      return out;
+    }
+    let state = perDb.get(db);
+    if (!state || state.generation !== generation) {
+      state = { generation, values: new Map() };
+      perDb.set(db, state);
+    }
+    const missing = new Set<number>();
+    for (const id of ids) {
+      const v = state.values.get(id);
+      if (v !== undefined) out.set(id, v);
+      else missing.add(id);
+    }
+    if (missing.size) {
+      // Stored under the generation read before loading: a write meanwhile leaves them in a stale state.
+      if (state.values.size + missing.size > max) state.values.clear();
+      for (const [id, v] of await load([...missing])) {
+        Object.freeze(v);
+        state.values.set(id, v);
+        out.set(id, v);
+      }
+    }
+    return out;
   };
 }
 

@@ -5,7 +5,7 @@ import type { Auth, UserRow } from '../context.js';
 import type { SavedFiltersTable } from '../db/schema.js';
 import type { ListRow, NamespaceRow } from '../rights.js';
 import { toWireDate, nowIso } from '../clock.js';
-import { userJson, linkShareUserJson } from '../serialize.js';
+import { userJson, linkShareUserJson, usersById } from '../serialize.js';
 import { listSubscriptions, namespaceSubscriptions, type SubscriptionJson } from '../subscriptions.js';
 
 export type SavedFilterRow = Selectable<SavedFiltersTable>;
@@ -51,14 +51,6 @@ export interface NamespaceJson {
 }
 
 const unique = (ids: number[]) => [...new Set(ids)];
-
-/** Public user JSON for many ids in one query. */
-export async function usersById(db: Db, ids: number[]): Promise<Map<number, UserJson>> {
-  const want = unique(ids).filter((id) => id > 0);
-  if (want.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'name', 'username', 'created', 'updated']).where('id', 'in', want).execute();
-  return new Map(rows.map((u) => [u.id, userJson(u)]));
-}
 
 /** The caller as a user object (link shares as their pseudo user). */
 export function callerJson(auth: Auth): UserJson {

@@ -12,7 +12,7 @@ import { paginate, searchMatcher } from '../pagination.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { hashPassword, randomToken, verifyPassword } from '../auth/password.js';
 import { signToken, AUTH_TYPE_LINK_SHARE, LINK_SHARE_TOKEN_TTL_S } from '../auth/jwt.js';
-import { usersById } from '../lists/serialize.js';
+import { usersById } from '../serialize.js';
 import type { Db } from '../db/database.js';
 import { rateLimited } from '../rateLimit.js';
 

@@ -1,33 +1,16 @@
 // Task JSON as API-NOTES §8 describes it, built for a whole page of tasks with one query per kind of sub-object.
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/database.js';
+import { generationBatchCache, type Db } from '../db/database.js';
 import type { TasksTable, LabelsTable } from '../db/schema.js';
 import type { Auth } from '../context.js';
 import { toWireDate } from '../clock.js';
-import { userJson, linkShareUserJson } from '../serialize.js';
+import { usersById, type UserJson } from '../serialize.js';
 import { taskSubscriptions } from '../subscriptions.js';
 
 export type TaskRow = Selectable<TasksTable>;
-export type UserJson = ReturnType<typeof userJson>;
+export { usersById, type UserJson };
 
 const FAVORITE_TASK = 1;
-
-/** Users (and link-share pseudo users for negative ids) by id, in one query per kind. */
-export async function usersById(db: Db, ids: Iterable<number>): Promise<Map<number, UserJson>> {
-  const all = [...new Set(ids)];
-  const out = new Map<number, UserJson>();
-  const users = all.filter((id) => id > 0);
-  const shares = all.filter((id) => id < 0).map((id) => -id);
-  if (users.length) {
-    const rows = await db.selectFrom('users').select(['id', 'name', 'username', 'created', 'updated']).where('id', 'in', users).execute();
-    for (const r of rows) out.set(r.id, userJson(r));
-  }
-  if (shares.length) {
-    const rows = await db.selectFrom('link_shares').select(['id', 'name', 'created', 'updated']).where('id', 'in', shares).execute();
-    for (const r of rows) out.set(-r.id, linkShareUserJson(r));
-  }
-  return out;
-}
 
 /** Placeholder for a creator that no longer exists, so the shape stays the same. */
 function ghost(id: number): UserJson {
@@ -87,10 +70,16 @@ function bareTask(t: TaskRow, listIdentifier: string) {
 
 export type TaskJson = ReturnType<typeof bareTask> & { subscription?: unknown };
 
+/** List identifiers (for task identifiers) by list id until the next write. */
+const identifierCache = generationBatchCache<{ identifier: string }>();
+
 async function listIdentifiers(db: Db, listIds: number[]): Promise<Map<number, string>> {
   if (listIds.length === 0) return new Map();
-  const rows = await db.selectFrom('lists').select(['id', 'identifier']).where('id', 'in', [...new Set(listIds)]).execute();
-  return new Map(rows.map((r) => [r.id, r.identifier]));
+  const found = await identifierCache(db, listIds, async (missing) => {
+    const rows = await db.selectFrom('lists').select(['id', 'identifier']).where('id', 'in', missing).execute();
+    return new Map(rows.map((r) => [r.id, { identifier: r.identifier }]));
+  });
+  return new Map([...found].map(([id, v]) => [id, v.identifier]));
 }
 
 function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
@@ -170,19 +159,20 @@ export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[], opts: { su
 }
 
 /**
- * Label rows of some tasks, each with its task_id. Two indexed lookups rather than a join, which SQLite may
- * plan from the (small) labels table and then walk every task carrying each label.
+ * Label rows of some tasks, each with its task_id, in label order. A cross join keeps SQLite walking from the
+ * page's task ids to their labels (with a plain join it may start from the small labels table and walk every
+ * task carrying each label); PostgreSQL plans it as the join it is.
  */
 async function labelsOf(db: Db, taskIds: number[]): Promise<(Selectable<LabelsTable> & { task_id: number })[]> {
-  const links = await db.selectFrom('label_tasks').select(['task_id', 'label_id']).where('task_id', 'in', taskIds).execute();
-  if (links.length === 0) return [];
-  const labels = await db.selectFrom('labels').selectAll().where('id', 'in', [...new Set(links.map((l) => l.label_id))]).execute();
-  const byId = new Map(labels.map((l) => [l.id, l]));
-  return links
-    .map((l) => ({ link: l, label: byId.get(l.label_id) }))
-    .filter((x): x is { link: typeof x.link; label: Selectable<LabelsTable> } => Boolean(x.label))
-    .sort((a, b) => a.label.id - b.label.id)
-    .map(({ link, label }) => ({ ...label, task_id: link.task_id }));
+  return db
+    .selectFrom('label_tasks')
+    .crossJoin('labels')
+    .selectAll('labels')
+    .select('label_tasks.task_id')
+    .whereRef('labels.id', '=', 'label_tasks.label_id')
+    .where('label_tasks.task_id', 'in', taskIds)
+    .orderBy('labels.id')
+    .execute();
 }
 
 export interface AttachmentRow {

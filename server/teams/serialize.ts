@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import type { TeamsTable } from '../db/schema.js';
 import { toWireDate } from '../clock.js';
 import { userJson } from '../serialize.js';
-import { usersById } from '../lists/serialize.js';
+import { usersById } from '../serialize.js';
 
 export type TeamRow = Selectable<TeamsTable>;
 

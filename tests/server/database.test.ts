@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { openDatabase, migrateToLatest, writeGeneration, generationCache, type Db } from '../../server/db/database.js';
+import { openDatabase, migrateToLatest, writeGeneration, generationCache, generationBatchCache, type Db } from '../../server/db/database.js';
 
 const opened: Db[] = [];
 const dirs: string[] = [];
@@ -69,13 +69,16 @@ describe('write generation', () => {
     expect(writeGeneration(db)).not.toBe(afterInsert);
   });
 
-  it('moves when another connection to the same file commits', async () => {
+  it('moves when another connection to the same file commits, from the next turn of the event loop', async () => {
     const { open } = await fileDb();
     const a = open();
     const b = open();
     await a.selectFrom('namespaces').selectAll().execute();
     const before = writeGeneration(a);
     await b.insertInto('namespaces').values({ title: 'n', description: '', owner_id: 1, hex_color: '', is_archived: 0, created: 'x', updated: 'x' }).execute();
+    // Within one turn the other connection's version is read once (a request asks several times).
+    expect(writeGeneration(a)).toBe(before);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(writeGeneration(a)).not.toBe(before);
   });
 
@@ -110,6 +113,35 @@ describe('generation cache', () => {
     expect(await count(a)).toBe(1);
     expect(await count(b)).toBe(2);
     expect(computed).toBe(3);
+  });
+});
+
+describe('generation batch cache', () => {
+  it('reads only the ids it does not hold, shares frozen values, and forgets them all on a write', async () => {
+    const db = openDatabase(':memory:');
+    opened.push(db);
+    await migrateToLatest(db);
+    const ns = (title: string) => ({ title, description: '', owner_id: 1, hex_color: '', is_archived: 0, created: 'x', updated: 'x' });
+    await db.insertInto('namespaces').values([ns('one'), ns('two'), ns('three')]).execute();
+    const cache = generationBatchCache<{ title: string }>();
+    const asked: number[][] = [];
+    const titles = (ids: number[]) =>
+      cache(db, ids, async (missing) => {
+        asked.push(missing);
+        const rows = await db.selectFrom('namespaces').select(['id', 'title']).where('id', 'in', missing).execute();
+        return new Map(rows.map((r) => [r.id, { title: r.title }]));
+      });
+    const first = await titles([1, 2, 2]);
+    expect([...first.entries()].map(([id, v]) => [id, v.title])).toEqual([[1, 'one'], [2, 'two']]);
+    const second = await titles([2, 3, 4]);
+    expect(asked).toEqual([[1, 2], [3, 4]]);
+    expect(second.get(2)).toBe(first.get(2));
+    expect(Object.isFrozen(second.get(3))).toBe(true);
+    // An id that does not exist is absent, and asked for again next time.
+    expect(second.has(4)).toBe(false);
+    await db.updateTable('namespaces').set({ title: 'uno' }).where('id', '=', 1).execute();
+    expect((await titles([1, 2])).get(1)?.title).toBe('uno');
+    expect(asked.at(-1)).toEqual([1, 2]);
   });
 });
 
