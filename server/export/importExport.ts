@@ -46,7 +46,22 @@ export async function importExport(db: Db, config: Config, userId: number, files
   if (!files.has(VERSION_FILE) || !files.has(DATA_FILE)) throw badRequest('This is not a data export: VERSION or data.json is missing.');
   const data = parseJson(files, DATA_FILE);
   if (!Array.isArray(data)) throw badRequest('data.json must hold an array of namespaces.');
-  const filters = arr(parseJson(files, FILTERS_FILE));
+  return importData(db, config, userId, { namespaces: data, filters: arr(parseJson(files, FILTERS_FILE)), files }, 'vikunja-file');
+}
+
+/** What an import brings: namespaces in the export's shape (data.json), saved filters, and file bytes by `filePath`. */
+export interface ImportContent {
+  namespaces: unknown[];
+  filters: unknown[];
+  files: Map<string, Buffer>;
+}
+
+/**
+ * Creates `content` in the account of `userId` and records the import under `migrator` (its status route reads
+ * that). Other migrators convert their service's data to the export's shape and come through here too.
+ */
+export async function importData(db: Db, config: Config, userId: number, content: ImportContent, migrator: string): Promise<ImportSummary> {
+  const { namespaces: data, filters, files } = content;
 
   // The exporting account: tasks assigned to it become assigned to the importing account.
   const exporterIds = new Set<number>();
@@ -311,7 +326,7 @@ export async function importExport(db: Db, config: Config, userId: number, files
         if (f.is_favorite === true) await trx.insertInto('favorites').values({ entity_id: -(row.id + 1), user_id: userId, kind: 2, created: now }).execute();
       }
 
-      await trx.insertInto('migration_status').values({ user_id: userId, migrator_name: 'vikunja-file', created: nowIso() }).execute();
+      await trx.insertInto('migration_status').values({ user_id: userId, migrator_name: migrator, created: nowIso() }).execute();
     });
   } catch (err) {
     // The rows are rolled back; the bytes written meanwhile must go too.

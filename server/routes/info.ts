@@ -20,7 +20,7 @@ export default async function info(app: FastifyInstance): Promise<void> {
       link_sharing_enabled: c.linkSharingEnabled,
       max_file_size: `${Math.round(c.maxFileSize / 1024 / 1024)}MB`,
       registration_enabled: c.registrationEnabled,
-      available_migrators: ['vikunja-file'],
+      available_migrators: ['vikunja-file', 'ticktick'],
       task_attachments_enabled: c.taskAttachmentsEnabled,
       enabled_background_providers: c.backgroundsEnabled ? ['upload'] : null,
       totp_enabled: c.totpEnabled,
