@@ -8,6 +8,8 @@ import type { Auth, UserRow } from './context.js';
 import { apiRoutes } from './routes/index.js';
 import { registerCaldav } from './caldav/routes.js';
 import { registerClient } from './static.js';
+import { serviceRoutes, type ApiRoute } from './routes/service.js';
+import { sql } from 'kysely';
 
 export const API_PREFIX = '/api/v1';
 
@@ -24,6 +26,11 @@ const PUBLIC_ROUTES: RegExp[] = [
   /^POST \/shares\/[^/]+\/auth$/,
   /^GET \/user\/export\/download\/public$/,
 ];
+
+function isPublicRoute(method: string, path: string): boolean {
+  const route = `${method} ${path}`;
+  return PUBLIC_ROUTES.some((r) => r.test(route));
+}
 
 async function authenticate(app: FastifyInstance, header: string | undefined): Promise<Auth> {
   if (!header || !/^Bearer\s+\S+/i.test(header)) throw unauthorized('missing or malformed jwt');
@@ -82,8 +89,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
         .send();
       return reply;
     }
-    const route = `${req.method} ${req.url.slice(API_PREFIX.length).split('?')[0]}`;
-    const isPublic = PUBLIC_ROUTES.some((r) => r.test(route));
+    const isPublic = isPublicRoute(req.method, req.url.slice(API_PREFIX.length).split('?')[0]);
     const header = req.headers.authorization;
     if (isPublic) {
       // Public routes still know the caller when a valid token comes along.
@@ -103,7 +109,27 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     return reply.code(500).send({ message: 'Internal Server Error' });
   });
 
+  // Every API route as registered, for the API's description (/docs.json).
+  const routes: ApiRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith(API_PREFIX)) return;
+    const path = r.url.slice(API_PREFIX.length);
+    for (const method of [r.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, path, public: isPublicRoute(method, path) });
+    }
+  });
   await app.register(apiRoutes, { prefix: API_PREFIX });
+  await app.register(serviceRoutes(routes, API_PREFIX), { prefix: API_PREFIX });
+
+  // Outside the API base, for load balancers and monitors: 200 while the database answers.
+  app.get('/health', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return reply.type('text/plain').send('OK');
+    } catch {
+      return reply.code(503).type('text/plain').send('database unavailable');
+    }
+  });
   // CalDAV lives outside the API prefix and must be registered before the client's not-found fallback.
   if (config.caldavEnabled) await registerCaldav(app);
 
