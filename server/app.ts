@@ -25,6 +25,8 @@ const PUBLIC_ROUTES: RegExp[] = [
   /^POST \/auth\/openid\/[^/]+\/callback$/,
   /^POST \/shares\/[^/]+\/auth$/,
   /^GET \/user\/export\/download\/public$/,
+  // Checks the testing token itself (and exists only when one is configured).
+  /^PATCH \/test\/[^/]+$/,
 ];
 
 function isPublicRoute(method: string, path: string): boolean {

@@ -24,6 +24,8 @@ export interface Config {
   jwtSecret: string;
   publicUrl: string;
   motd: string;
+  /** Enables PATCH /test/:table (seeding tables for end-to-end suites) for callers sending this token; empty = off. */
+  testingToken: string;
   serveClient: boolean;
   clientDir: string;
   rateLimit: number;
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jwtSecret: env.KEYFLOW_JWT_SECRET || persistentSecret(dataDir),
     publicUrl: (env.KEYFLOW_PUBLIC_URL ?? `http://localhost:${port}/`).replace(/\/?$/, '/'),
     motd: env.KEYFLOW_MOTD ?? '',
+    testingToken: env.KEYFLOW_TESTING_TOKEN ?? '',
     serveClient: flag(env, 'KEYFLOW_SERVE_CLIENT', true),
     clientDir: path.resolve(env.KEYFLOW_CLIENT_DIR ?? 'dist'),
     rateLimit: Number(env.KEYFLOW_RATE_LIMIT ?? 10),

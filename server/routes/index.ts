@@ -29,6 +29,7 @@ import backgrounds from './backgrounds.js';
 import auth from './auth.js';
 import user from './user.js';
 import avatar from './avatar.js';
+import testData from './testData.js';
 
 const modules: ((app: FastifyInstance) => Promise<void>)[] = [info, totp, accountSettings, deletion, exportRoutes, migration, openid, caldavTokens, tasks, taskCollection, labels, taskLabels, assignees, relations, attachments, comments, buckets];
 
@@ -37,6 +38,9 @@ modules.push(namespaces, lists, teams, sharing, linkShares, filters, subscriptio
 
 // Sign-up, sign-in and tokens; the current user, settings and user search; avatars.
 modules.push(auth, user, avatar);
+
+// Seeding for end-to-end suites, only with a testing token configured.
+modules.push(testData);
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   for (const m of modules) await app.register(m);
