@@ -43,6 +43,11 @@ export function setPaginationHeaders(reply: FastifyReply, total: number, paging:
   reply.header('x-pagination-result-count', String(resultCount));
 }
 
+/** The headers of a collection that is always sent whole (one page of `count` items, or none). */
+export function setUnpagedHeaders(reply: FastifyReply, count: number): void {
+  setPaginationHeaders(reply, count, { page: 0, perPage: count || 1 }, count);
+}
+
 /** Slices `items` for the request's page and sets the headers: the whole collection routine in one call. */
 export function paginate<T>(reply: FastifyReply, query: unknown, items: T[]): T[] {
   const paging = parsePaging(query);

@@ -1,4 +1,5 @@
 // The one place rights are computed: owner, namespace owner, user shares, team shares, link shares.
+import type { FastifyReply } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { generationCache, type Db } from './db/database.js';
 import type { ListsTable, NamespacesTable } from './db/schema.js';
@@ -10,6 +11,11 @@ export type RightLevel = (typeof Right)[keyof typeof Right];
 
 export function isValidRight(value: unknown): value is RightLevel {
   return value === 0 || value === 1 || value === 2;
+}
+
+/** Sets `x-max-right`, the caller's right on the one entity a response carries (API-NOTES §2). */
+export function maxRight(reply: FastifyReply, right: RightLevel): void {
+  reply.header('x-max-right', String(right));
 }
 
 /**

@@ -7,6 +7,7 @@ import { nowIso, toWireDate } from '../clock.js';
 import { userJson } from '../serialize.js';
 import { asBody, Fields } from '../tasks/input.js';
 import { checkTask, first, pageParams, paginate } from '../tasks/access.js';
+import { maxRight } from '../rights.js';
 import { checkAssignable, assignUsers, replaceAssignees, notifyAssigned } from '../tasks/save.js';
 
 export default async function assignees(app: FastifyInstance): Promise<void> {
@@ -20,16 +21,17 @@ export default async function assignees(app: FastifyInstance): Promise<void> {
     f.done();
     if (!userId) throw invalidData('user_id: non zero value required');
     const result = await db.transaction().execute(async (trx) => {
-      const { task } = await checkTask(trx, auth, taskId, 'write');
+      const { task, right } = await checkTask(trx, auth, taskId, 'write');
       const [user] = await checkAssignable(trx, task.list_id, [userId]);
       const dup = await trx.selectFrom('task_assignees').select('id').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
       if (dup) throw apiError(4021);
       await assignUsers(trx, task, [user]);
       const row = await trx.selectFrom('task_assignees').select('created').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirstOrThrow();
       await trx.updateTable('tasks').set({ updated: nowIso() }).where('id', '=', taskId).execute();
-      return { user, created: row.created };
+      return { user, created: row.created, right };
     });
     await notifyAssigned(db, auth, taskId, [result.user]);
+    maxRight(reply, result.right);
     // `Created` (capital C) is the reference's key; the reference sent the zero date, this sends the real time.
     return reply.code(201).send({ user_id: userId, Created: toWireDate(result.created) });
   });
@@ -70,7 +72,7 @@ export default async function assignees(app: FastifyInstance): Promise<void> {
     const ids = f.ids('assignees') ?? [];
     f.done();
     const result = await db.transaction().execute(async (trx) => {
-      const { task } = await checkTask(trx, auth, taskId, 'write');
+      const { task, right } = await checkTask(trx, auth, taskId, 'write');
       const added = await replaceAssignees(trx, task, ids);
       await trx.updateTable('tasks').set({ updated: nowIso() }).where('id', '=', taskId).execute();
       const users = ids.length
@@ -78,9 +80,10 @@ export default async function assignees(app: FastifyInstance): Promise<void> {
             .select(['users.id', 'users.name', 'users.username', 'users.created', 'users.updated'])
             .where('task_assignees.task_id', '=', taskId).orderBy('task_assignees.id').execute()
         : [];
-      return { added, users };
+      return { added, users, right };
     });
     await notifyAssigned(db, auth, taskId, result.added);
+    maxRight(reply, result.right);
     return reply.code(201).send({ assignees: result.users.length ? result.users.map(userJson) : null });
   });
 }

@@ -8,6 +8,7 @@ import { nowIso } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { saveFile, readFileBytes, deleteFiles } from '../files.js';
 import { checkTask, pageParams, paginate } from '../tasks/access.js';
+import { maxRight } from '../rights.js';
 import { attachmentJson, usersById, type AttachmentRow } from '../tasks/serialize.js';
 
 function attachmentRows(db: Db) {
@@ -47,10 +48,10 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
     return rows.length ? attachmentsJson(db, rows) : null;
   });
 
-  app.put<{ Params: { task: string } }>('/tasks/:task/attachments', async (req) => {
+  app.put<{ Params: { task: string } }>('/tasks/:task/attachments', async (req, reply) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
-    await checkTask(db, auth, taskId, 'write');
+    const { right } = await checkTask(db, auth, taskId, 'write');
     if (!req.isMultipart()) throw badRequest('The request must be multipart/form-data with one or more "files" fields.');
     // Read every file first, so an oversized one fails the request before anything is stored.
     const files: { name: string; mime: string; data: Buffer }[] = [];
@@ -89,6 +90,7 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
       throw err;
     }
     const rows = await attachmentRows(db).where('task_attachments.id', 'in', ids).orderBy('task_attachments.id').execute();
+    maxRight(reply, right);
     return { errors: null, success: await attachmentsJson(db, rows) };
   });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { authOf, idParam } from '../context.js';
 import { apiError, invalidData, notFound } from '../errors.js';
-import { Right, checkList } from '../rights.js';
+import { Right, checkList, maxRight } from '../rights.js';
 import { deleteFiles, readFileBytes, storeReplacing } from '../files.js';
 import { nowIso } from '../clock.js';
 import { listJson } from '../lists/serialize.js';
@@ -35,7 +35,7 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
       await trx.updateTable('lists').set({ background_file_id: stored.id, background_blur_hash: blurHash, updated: nowIso() }).where('id', '=', id).execute();
       return { result: await trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), replaced: before?.background_file_id };
     });
-    reply.header('x-max-right', String(right));
+    maxRight(reply, right);
     return listJson(db, auth, updated);
   });
 
@@ -60,7 +60,7 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
     });
     // Only once the list no longer points at it.
     if (list.background_file_id) await deleteFiles(db, config, [list.background_file_id]);
-    reply.header('x-max-right', String(right));
+    maxRight(reply, right);
     return listJson(db, auth, updated);
   });
 }

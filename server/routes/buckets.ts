@@ -5,7 +5,8 @@ import { apiError, invalidData } from '../errors.js';
 import { nowIso } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { asBody, Fields } from '../tasks/input.js';
-import { checkList, maxRight, pageParams } from '../tasks/access.js';
+import { checkList, pageParams } from '../tasks/access.js';
+import { maxRight } from '../rights.js';
 import { queryFromRequest, bucketPages } from '../tasks/collection.js';
 import { tasksJson, usersById, type TaskJson } from '../tasks/serialize.js';
 import { bucketJson, bucketOfList, POSITION_STEP, type BucketRow } from '../tasks/buckets.js';
@@ -68,8 +69,8 @@ export default async function buckets(app: FastifyInstance): Promise<void> {
     const listId = idParam(req.params.list, 'list');
     const body = parseBucket(req.body);
     if (body.title === undefined) throw invalidData('title: non zero value required');
-    const row = await db.transaction().execute(async (trx) => {
-      await checkList(trx, auth, listId, 'write');
+    const { row, right } = await db.transaction().execute(async (trx) => {
+      const { right } = await checkList(trx, auth, listId, 'write');
       // The reference skipped this check on create, which allowed two done buckets.
       if (body.is_done_bucket) await checkSingleDoneBucket(trx, listId, 0);
       const now = nowIso();
@@ -77,19 +78,21 @@ export default async function buckets(app: FastifyInstance): Promise<void> {
         title: body.title ?? '', list_id: listId, limit: body.limit ?? 0, is_done_bucket: body.is_done_bucket ? 1 : 0,
         position: body.position ?? 0, created_by_id: auth.userId, created: now, updated: now,
       }).returningAll().executeTakeFirstOrThrow();
-      if (created.position) return created;
-      return trx.updateTable('buckets').set({ position: created.id * POSITION_STEP }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
+      if (created.position) return { row: created, right };
+      const row = await trx.updateTable('buckets').set({ position: created.id * POSITION_STEP }).where('id', '=', created.id).returningAll().executeTakeFirstOrThrow();
+      return { row, right };
     });
+    maxRight(reply, right);
     return reply.code(201).send((await bucketsJson(db, [row], null))[0]);
   });
 
-  app.post<{ Params: { list: string; bucket: string } }>('/lists/:list/buckets/:bucket', async (req) => {
+  app.post<{ Params: { list: string; bucket: string } }>('/lists/:list/buckets/:bucket', async (req, reply) => {
     const auth = authOf(req);
     const listId = idParam(req.params.list, 'list');
     const bucketId = idParam(req.params.bucket, 'bucket');
     const body = parseBucket(req.body);
-    const row = await db.transaction().execute(async (trx) => {
-      await checkList(trx, auth, listId, 'write');
+    const { row, right } = await db.transaction().execute(async (trx) => {
+      const { right } = await checkList(trx, auth, listId, 'write');
       const bucket = await bucketOfList(trx, bucketId, listId).catch((err) => {
         // A bucket id from another list is, from this list's point of view, a bucket that does not exist.
         if ((err as { code?: number }).code === 10002) throw apiError(10001);
@@ -97,14 +100,16 @@ export default async function buckets(app: FastifyInstance): Promise<void> {
       });
       if (body.is_done_bucket && !bucket.is_done_bucket) await checkSingleDoneBucket(trx, listId, bucket.id);
       // Absent keys keep their value, so partial bodies cannot reset a limit or a position by accident.
-      return trx.updateTable('buckets').set({
+      const row = await trx.updateTable('buckets').set({
         title: body.title ?? bucket.title,
         limit: body.limit ?? bucket.limit,
         is_done_bucket: body.is_done_bucket === undefined ? bucket.is_done_bucket : body.is_done_bucket ? 1 : 0,
         position: body.position ?? bucket.position,
         updated: nowIso(),
       }).where('id', '=', bucket.id).returningAll().executeTakeFirstOrThrow();
+      return { row, right };
     });
+    maxRight(reply, right);
     return (await bucketsJson(db, [row], null))[0];
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { userOf, idParam } from '../context.js';
 import { hashPassword, randomToken } from '../auth/password.js';
 import { nowIso, toWireDate } from '../clock.js';
+import { setUnpagedHeaders } from '../pagination.js';
 
 export const TOKEN_KIND_CALDAV = 4;
 const TOKEN_LENGTH = 64;
@@ -45,6 +46,7 @@ export default async function caldavTokens(app: FastifyInstance): Promise<void> 
       .where('kind', '=', TOKEN_KIND_CALDAV)
       .orderBy('id')
       .execute();
+    setUnpagedHeaders(reply, rows.length);
     return reply.code(201).send(rows.map((r) => ({ id: r.id, created: toWireDate(r.created) })));
   });
 

@@ -10,7 +10,8 @@ import { notifyUsers } from '../notify.js';
 import { taskSubscriberIds } from '../subscriptions.js';
 import { mentionedReaders } from '../mentions.js';
 import { asBody, Fields } from '../tasks/input.js';
-import { checkTask, maxRight, pageParams, paginate } from '../tasks/access.js';
+import { checkTask, pageParams, paginate } from '../tasks/access.js';
+import { maxRight } from '../rights.js';
 import { usersById, plainTaskJson } from '../tasks/serialize.js';
 import { doerJson } from '../tasks/save.js';
 
@@ -61,11 +62,11 @@ export default async function comments(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
     const text = commentText(req.body);
-    const { row, task } = await db.transaction().execute(async (trx) => {
-      const { task } = await checkTask(trx, auth, taskId, 'write');
+    const { row, task, right } = await db.transaction().execute(async (trx) => {
+      const { task, right } = await checkTask(trx, auth, taskId, 'write');
       const now = nowIso();
       const row = await trx.insertInto('task_comments').values({ comment: text, author_id: auth.userId, task_id: taskId, created: now, updated: now }).returningAll().executeTakeFirstOrThrow();
-      return { row, task };
+      return { row, task, right };
     });
     const [json] = await commentsJson(db, [row]);
     // Mentioned readers get one notification flagged `mentioned`, even when they also subscribe to the task.
@@ -74,6 +75,7 @@ export default async function comments(app: FastifyInstance): Promise<void> {
     const subscribers = (await taskSubscriberIds(db, taskId)).filter((id) => !mentioned.has(id));
     await notifyUsers(db, subscribers, auth.userId, 'task.comment', { ...payload, mentioned: false });
     await notifyUsers(db, [...mentioned], auth.userId, 'task.comment', { ...payload, mentioned: true });
+    maxRight(reply, right);
     return reply.code(201).send(json);
   });
 

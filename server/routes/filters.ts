@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { apiError } from '../errors.js';
-import { Right } from '../rights.js';
+import { Right, maxRight } from '../rights.js';
 import { bodyObject, optBool, optString } from '../bodyFields.js';
 import { nowIso } from '../clock.js';
 import { setListFavorite } from '../lists/create.js';
@@ -14,12 +14,13 @@ export default async function filters(app: FastifyInstance): Promise<void> {
 
   app.put('/filters', async (req, reply) => {
     const auth = authOf(req);
-    if (auth.kind !== 'user') throw apiError(11002);
     const body = bodyObject(req.body);
     const title = filterTitle(body);
     const description = optString(body, 'description') ?? '';
     const parsed = parseFilters(body.filters);
     const isFavorite = optBool(body, 'is_favorite') ?? false;
+    // Validate, then rights (API-NOTES §2), as POST does: link shares get 11002 only for a valid body.
+    if (auth.kind !== 'user') throw apiError(11002);
     const now = nowIso();
     const row = await db.transaction().execute(async (trx) => {
       const r = await trx
@@ -30,14 +31,15 @@ export default async function filters(app: FastifyInstance): Promise<void> {
       if (isFavorite) await setListFavorite(trx, auth.userId, listIdOfFilter(r.id), true);
       return r;
     });
-    reply.code(201).header('x-max-right', String(Right.Admin));
+    reply.code(201);
+    maxRight(reply, Right.Admin);
     return savedFilterResponse(db, auth, row);
   });
 
   app.get('/filters/:id', async (req, reply) => {
     const auth = authOf(req);
     const row = await loadOwnFilter(db, auth, idParam((req.params as { id: string }).id));
-    reply.header('x-max-right', String(Right.Admin));
+    maxRight(reply, Right.Admin);
     return savedFilterResponse(db, auth, row);
   });
 
@@ -51,7 +53,7 @@ export default async function filters(app: FastifyInstance): Promise<void> {
     const isFavorite = optBool(body, 'is_favorite');
     await loadOwnFilter(db, auth, id);
     const row = await updateFilter(db, auth.userId, id, { title, description, filters: parsed, isFavorite });
-    reply.header('x-max-right', String(Right.Admin));
+    maxRight(reply, Right.Admin);
     return savedFilterResponse(db, auth, row);
   });
 

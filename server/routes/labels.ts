@@ -7,9 +7,9 @@ import { apiError, invalidData } from '../errors.js';
 import { nowIso } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { LabelsTable } from '../db/schema.js';
-import { reachableLists } from '../rights.js';
+import { maxRight, reachableLists } from '../rights.js';
 import { asBody, Fields } from '../tasks/input.js';
-import { first, maxRight, pageParams, paginate } from '../tasks/access.js';
+import { first, pageParams, paginate } from '../tasks/access.js';
 import { labelJson, usersById } from '../tasks/serialize.js';
 
 type LabelRow = Selectable<LabelsTable>;

@@ -6,7 +6,7 @@ import type { Auth } from '../context.js';
 import type { LinkSharesTable } from '../db/schema.js';
 import { authOf, idParam } from '../context.js';
 import { apiError, forbidden } from '../errors.js';
-import { Right, checkList, isValidRight, type RightLevel } from '../rights.js';
+import { Right, checkList, isValidRight, maxRight, type RightLevel } from '../rights.js';
 import { bodyObject, optInt, optString } from '../bodyFields.js';
 import { paginate, searchMatcher } from '../pagination.js';
 import { nowIso, toWireDate } from '../clock.js';
@@ -81,7 +81,8 @@ export default async function linkShares(app: FastifyInstance): Promise<void> {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    reply.code(201).header('x-max-right', String(have));
+    reply.code(201);
+    maxRight(reply, have);
     return (await sharesJson(db, [row]))[0];
   });
 
@@ -103,7 +104,7 @@ export default async function linkShares(app: FastifyInstance): Promise<void> {
     const listId = idParam(params.list, 'list id');
     const { right } = await checkList(db, auth, listId, Right.Read);
     const share = await shareOfList(db, listId, idParam(params.share, 'share id'));
-    reply.header('x-max-right', String(right));
+    maxRight(reply, right);
     return (await sharesJson(db, [share]))[0];
   });
 

@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { apiError, forbidden, invalidData } from '../errors.js';
-import { Right, checkList, checkNamespace, listReaderIds, reachableLists, cannotSee } from '../rights.js';
+import { Right, checkList, checkNamespace, listReaderIds, maxRight, reachableLists, cannotSee } from '../rights.js';
 import { bodyObject, checkLength, optBool, optHexColor, optInt, optNumber, optString, type Body } from '../bodyFields.js';
-import { paginate, searchMatcher, setPaginationHeaders } from '../pagination.js';
+import { paginate, searchMatcher, setUnpagedHeaders } from '../pagination.js';
 import { nowIso } from '../clock.js';
 import { deleteLists } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
@@ -81,17 +81,17 @@ export default async function lists(app: FastifyInstance): Promise<void> {
     const id = idParam((req.params as { list: string }).list, 'list id');
     if (id === FAVORITES_PSEUDO_LIST_ID) {
       if (auth.kind !== 'user') throw cannotSee();
-      reply.header('x-max-right', String(Right.Read));
+      maxRight(reply, Right.Read);
       return favoritesPseudoListJson(callerJson(auth));
     }
     if (id < 0) {
       const filter = await loadOwnFilter(db, auth, filterIdOfList(id));
       const json = await savedFilterResponse(db, auth, filter);
-      reply.header('x-max-right', String(Right.Admin));
+      maxRight(reply, Right.Admin);
       return filterAsListJson(filter, json.owner, json.is_favorite);
     }
     const { list, right } = await checkList(db, auth, id, Right.Read);
-    reply.header('x-max-right', String(right));
+    maxRight(reply, right);
     return listJson(db, auth, list);
   });
 
@@ -125,7 +125,8 @@ export default async function lists(app: FastifyInstance): Promise<void> {
       await notifyUsers(trx, subscribers.map((s) => s.user_id), auth.userId, 'list.created', { doer: userJson(auth.user), list: payloadList });
       return created;
     });
-    reply.code(201).header('x-max-right', String(Right.Admin));
+    reply.code(201);
+    maxRight(reply, Right.Admin);
     return listJson(db, auth, row);
   });
 
@@ -143,7 +144,7 @@ export default async function lists(app: FastifyInstance): Promise<void> {
       await loadOwnFilter(db, auth, filterId);
       const filter = await updateFilter(db, auth.userId, filterId, { title, description, isFavorite });
       const json = await savedFilterResponse(db, auth, filter);
-      reply.header('x-max-right', String(Right.Admin));
+      maxRight(reply, Right.Admin);
       return filterAsListJson(filter, json.owner, json.is_favorite);
     }
     const title = listTitle(body);
@@ -184,7 +185,7 @@ export default async function lists(app: FastifyInstance): Promise<void> {
       if (isFavorite !== undefined && auth.kind === 'user') await setListFavorite(trx, auth.userId, id, isFavorite);
     });
     const row = await db.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    reply.header('x-max-right', String(right));
+    maxRight(reply, right);
     return listJson(db, auth, row);
   });
 
@@ -211,7 +212,7 @@ export default async function lists(app: FastifyInstance): Promise<void> {
     let users = await db.selectFrom('users').select(['id', 'name', 'username', 'created', 'updated']).where('id', 'in', ids).orderBy('id').execute();
     if (match) users = users.filter((u) => match(-1, u.username, u.name));
     // Not paged (the client loads all candidates at once), but headers like every collection.
-    setPaginationHeaders(reply, users.length, { page: 0, perPage: users.length || 1 }, users.length);
+    setUnpagedHeaders(reply, users.length);
     return users.map(userJson);
   });
 
@@ -228,6 +229,8 @@ export default async function lists(app: FastifyInstance): Promise<void> {
     await checkNamespace(db, auth, namespaceId, Right.ReadWrite);
     const copy = await db.transaction().execute((trx) => duplicateList(trx, config, list, namespaceId, auth.userId));
     reply.code(201);
+    // The copy is the caller's own list, as a created one is.
+    maxRight(reply, Right.Admin);
     // The reference names the key after its Go field: literally "List".
     return { namespace_id: namespaceId, List: await listJson(db, auth, copy) };
   });

@@ -6,6 +6,7 @@ import { authOf, idParam } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import { bodyObject, optBool } from '../bodyFields.js';
 import { paginate } from '../pagination.js';
+import { Right, maxRight } from '../rights.js';
 import { nowIso, toWireDate } from '../clock.js';
 
 function notificationJson(n: Selectable<NotificationsTable>) {
@@ -35,7 +36,7 @@ export default async function notifications(app: FastifyInstance): Promise<void>
     return page.length ? page.map(notificationJson) : null;
   });
 
-  app.post('/notifications/:id', async (req) => {
+  app.post('/notifications/:id', async (req, reply) => {
     const auth = authOf(req);
     if (auth.kind !== 'user') throw forbidden();
     const id = idParam((req.params as { id: string }).id, 'notification id');
@@ -45,6 +46,8 @@ export default async function notifications(app: FastifyInstance): Promise<void>
     if (row.notifiable_id !== auth.userId) throw forbidden();
     const readAt = read ? nowIso() : null;
     await db.updateTable('notifications').set({ read_at: readAt }).where('id', '=', id).execute();
+    // A notification is the caller's own.
+    maxRight(reply, Right.Admin);
     return { ...notificationJson({ ...row, read_at: readAt }), read };
   });
 }

@@ -5,6 +5,7 @@ import { apiError, invalidData } from '../errors.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { asBody, Fields } from '../tasks/input.js';
 import { checkTask } from '../tasks/access.js';
+import { maxRight } from '../rights.js';
 import { usersById } from '../tasks/serialize.js';
 
 /** Every kind with the kind the other task gets. */
@@ -35,8 +36,8 @@ export default async function relations(app: FastifyInstance): Promise<void> {
     const kind = kindOf(body.relation_kind);
     if (!otherId) throw invalidData('other_task_id: non zero value required');
     if (otherId === taskId) throw apiError(4010);
-    const created = await db.transaction().execute(async (trx) => {
-      await checkTask(trx, auth, taskId, 'write');
+    const { created, right } = await db.transaction().execute(async (trx) => {
+      const { right } = await checkTask(trx, auth, taskId, 'write');
       await checkTask(trx, auth, otherId, 'read');
       const dup = await trx.selectFrom('task_relations').select('id')
         .where('task_id', '=', taskId).where('other_task_id', '=', otherId).where('relation_kind', '=', kind).executeTakeFirst();
@@ -50,9 +51,11 @@ export default async function relations(app: FastifyInstance): Promise<void> {
         ...(inverseExists ? [] : [{ task_id: otherId, other_task_id: taskId, relation_kind: inverse, created_by_id: auth.userId, created: now }]),
       ]).execute();
       await trx.updateTable('tasks').set({ updated: now }).where('id', 'in', [taskId, otherId]).execute();
-      return now;
+      return { created: now, right };
     });
     const users = await usersById(db, [auth.userId]);
+    // The right on the task in the path, whose relation this is.
+    maxRight(reply, right);
     return reply.code(201).send({
       task_id: taskId,
       other_task_id: otherId,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Auth } from '../context.js';
 import { authOf, idParam } from '../context.js';
 import { apiError, forbidden, invalidData, type ErrorCode } from '../errors.js';
-import { Right, checkList, checkNamespace, isValidRight, type RightLevel } from '../rights.js';
+import { Right, checkList, checkNamespace, isValidRight, maxRight, type RightLevel } from '../rights.js';
 import { bodyObject, optInt, optString } from '../bodyFields.js';
 import { paginate, searchMatcher } from '../pagination.js';
 import { nowIso, toWireDate } from '../clock.js';
@@ -19,8 +19,8 @@ interface Target {
   userTable: 'users_lists' | 'users_namespaces';
   teamTable: 'team_lists' | 'team_namespaces';
   column: 'list_id' | 'namespace_id';
-  /** Loads the entity with a right check and returns its owner. */
-  check: (db: Db, auth: Auth, id: number, need: RightLevel) => Promise<{ ownerId: number }>;
+  /** Loads the entity with a right check and returns its owner and the caller's right on it. */
+  check: (db: Db, auth: Auth, id: number, need: RightLevel) => Promise<{ ownerId: number; right: RightLevel }>;
   userExists: ErrorCode;
   userMissing: ErrorCode;
   teamMissing: ErrorCode;
@@ -33,7 +33,10 @@ const TARGETS: Target[] = [
     teamTable: 'team_lists',
     column: 'list_id',
     // Share management is not content: it stays possible on archived lists.
-    check: async (db, auth, id, need) => ({ ownerId: (await checkList(db, auth, id, need, { allowArchived: true })).list.owner_id }),
+    check: async (db, auth, id, need) => {
+      const { list, right } = await checkList(db, auth, id, need, { allowArchived: true });
+      return { ownerId: list.owner_id, right };
+    },
     userExists: 7002,
     userMissing: 7003,
     teamMissing: 6007,
@@ -43,7 +46,10 @@ const TARGETS: Target[] = [
     userTable: 'users_namespaces',
     teamTable: 'team_namespaces',
     column: 'namespace_id',
-    check: async (db, auth, id, need) => ({ ownerId: (await checkNamespace(db, auth, id, need, { allowArchived: true })).namespace.owner_id }),
+    check: async (db, auth, id, need) => {
+      const { namespace, right } = await checkNamespace(db, auth, id, need, { allowArchived: true });
+      return { ownerId: namespace.owner_id, right };
+    },
     userExists: 5011,
     userMissing: 5003,
     teamMissing: 5010,
@@ -108,7 +114,7 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
       const body = bodyObject(req.body);
       const username = optString(body, 'user_id') ?? optString(body, 'username') ?? '';
       if (username === '') throw invalidData('user_id: non zero value required');
-      const { ownerId } = await manage(auth, id);
+      const { ownerId, right: have } = await manage(auth, id);
       const right = parseRight(body);
       const user = await userByName(db, username);
       if (user.id === ownerId) throw apiError(t.userExists);
@@ -126,14 +132,15 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
         .returningAll()
         .executeTakeFirstOrThrow();
       reply.code(201);
+      maxRight(reply, have);
       return { id: row.id, user_id: user.username, right: row.right, created: toWireDate(row.created), updated: toWireDate(row.updated) };
     });
 
-    app.post(`${base}/users/:username`, async (req) => {
+    app.post(`${base}/users/:username`, async (req, reply) => {
       const auth = authOf(req);
       const id = entityId(req.params);
       const body = bodyObject(req.body);
-      await manage(auth, id);
+      const { right: have } = await manage(auth, id);
       const right = parseRight(body);
       const user = await userByName(db, (req.params as { username: string }).username);
       const share = await db
@@ -145,6 +152,7 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
       if (!share) throw apiError(t.userMissing);
       const updated = nowIso();
       await db.updateTable(t.userTable as 'users_lists').set({ right, updated }).where('id', '=', share.id).execute();
+      maxRight(reply, have);
       return { id: share.id, user_id: user.username, right, created: toWireDate(share.created), updated: toWireDate(updated) };
     });
 
@@ -188,7 +196,7 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
       const body = bodyObject(req.body);
       const teamId = optInt(body, 'team_id') ?? 0;
       if (teamId <= 0) throw invalidData('team_id: non zero value required');
-      await manage(auth, id);
+      const { right: have } = await manage(auth, id);
       const right = parseRight(body);
       await teamById(db, teamId);
       const dup = await db
@@ -205,15 +213,16 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
         .returningAll()
         .executeTakeFirstOrThrow();
       reply.code(201);
+      maxRight(reply, have);
       return { id: row.id, team_id: teamId, right: row.right, created: toWireDate(row.created), updated: toWireDate(row.updated) };
     });
 
-    app.post(`${base}/teams/:team`, async (req) => {
+    app.post(`${base}/teams/:team`, async (req, reply) => {
       const auth = authOf(req);
       const id = entityId(req.params);
       const teamId = idParam((req.params as { team: string }).team, 'team id');
       const body = bodyObject(req.body);
-      await manage(auth, id);
+      const { right: have } = await manage(auth, id);
       const right = parseRight(body);
       await teamById(db, teamId);
       const share = await db
@@ -225,6 +234,7 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
       if (!share) throw apiError(t.teamMissing);
       const updated = nowIso();
       await db.updateTable(t.teamTable as 'team_lists').set({ right, updated }).where('id', '=', share.id).execute();
+      maxRight(reply, have);
       return { id: share.id, team_id: teamId, right, created: toWireDate(share.created), updated: toWireDate(updated) };
     });
 

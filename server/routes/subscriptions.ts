@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { apiError, forbidden } from '../errors.js';
-import { Right, checkList, checkNamespace, rightOnList, cannotSee } from '../rights.js';
+import { Right, checkList, checkNamespace, maxRight, rightOnList, cannotSee } from '../rights.js';
 import { SUBSCRIPTION_ENTITY, type SubscriptionEntityName } from '../subscriptions.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { userJson } from '../serialize.js';
@@ -65,6 +65,8 @@ export default async function subscriptions(app: FastifyInstance): Promise<void>
       .returningAll()
       .executeTakeFirstOrThrow();
     reply.code(201);
+    // A subscription is the caller's own: only they can remove it.
+    maxRight(reply, Right.Admin);
     return { id: row.id, entity: params.entity, entity_id: id, user: userJson(auth.user), created: toWireDate(row.created) };
   });
 

@@ -6,6 +6,7 @@ import { apiError, invalidData } from '../errors.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { asBody, Fields } from '../tasks/input.js';
 import { checkTask, first, pageParams, paginate } from '../tasks/access.js';
+import { maxRight } from '../rights.js';
 import { visibleLabel, labelsJson } from './labels.js';
 
 export default async function taskLabels(app: FastifyInstance): Promise<void> {
@@ -18,16 +19,17 @@ export default async function taskLabels(app: FastifyInstance): Promise<void> {
     const labelId = f.int('label_id');
     f.done();
     if (!labelId) throw invalidData('label_id: non zero value required');
-    const created = await db.transaction().execute(async (trx) => {
-      await checkTask(trx, auth, taskId, 'write');
+    const { created, right } = await db.transaction().execute(async (trx) => {
+      const { right } = await checkTask(trx, auth, taskId, 'write');
       await visibleLabel(trx, auth, labelId);
       const dup = await trx.selectFrom('label_tasks').select('id').where('task_id', '=', taskId).where('label_id', '=', labelId).executeTakeFirst();
       if (dup) throw apiError(8001);
       const now = nowIso();
       await trx.insertInto('label_tasks').values({ task_id: taskId, label_id: labelId, created: now }).execute();
       await trx.updateTable('tasks').set({ updated: now }).where('id', '=', taskId).execute();
-      return now;
+      return { created: now, right };
     });
+    maxRight(reply, right);
     return reply.code(201).send({ label_id: labelId, created: toWireDate(created) });
   });
 
@@ -66,8 +68,8 @@ export default async function taskLabels(app: FastifyInstance): Promise<void> {
     const f = new Fields(asBody(req.body));
     const ids = f.ids('labels') ?? [];
     f.done();
-    const rows = await db.transaction().execute(async (trx) => {
-      await checkTask(trx, auth, taskId, 'write');
+    const { rows, right } = await db.transaction().execute(async (trx) => {
+      const { right } = await checkTask(trx, auth, taskId, 'write');
       const current = await trx.selectFrom('label_tasks').select('label_id').where('task_id', '=', taskId).execute();
       const have = new Set(current.map((c) => c.label_id));
       const want = new Set(ids);
@@ -79,8 +81,10 @@ export default async function taskLabels(app: FastifyInstance): Promise<void> {
       const added = [...want].filter((id) => !have.has(id));
       if (added.length) await trx.insertInto('label_tasks').values(added.map((label_id) => ({ task_id: taskId, label_id, created: now }))).execute();
       await trx.updateTable('tasks').set({ updated: now }).where('id', '=', taskId).execute();
-      return ids.length ? trx.selectFrom('labels').selectAll().where('id', 'in', ids).orderBy('id').execute() : [];
+      const rows = ids.length ? await trx.selectFrom('labels').selectAll().where('id', 'in', ids).orderBy('id').execute() : [];
+      return { rows, right };
     });
+    maxRight(reply, right);
     return reply.code(201).send({ labels: rows.length ? await labelsJson(db, rows) : null });
   });
 }

@@ -5,7 +5,8 @@ import { apiError, invalidData } from '../errors.js';
 import { deleteTasks } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
 import { taskSubscriberIds } from '../subscriptions.js';
-import { checkList, checkTask, maxRight } from '../tasks/access.js';
+import { checkList, checkTask } from '../tasks/access.js';
+import { Right, maxRight, type RightLevel } from '../rights.js';
 import { parseTaskBody, asBody, type TaskInput } from '../tasks/input.js';
 import { createTask, updateTask, notifyAssigned, doerJson } from '../tasks/save.js';
 import { tasksJson, plainTaskJson, type TaskRow } from '../tasks/serialize.js';
@@ -93,7 +94,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     return { message: 'Successfully deleted.' };
   });
 
-  app.post('/tasks/bulk', async (req) => {
+  app.post('/tasks/bulk', async (req, reply) => {
     const auth = authOf(req);
     const body = asBody(req.body);
     const rawIds = body.task_ids;
@@ -109,8 +110,10 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
       if (new Set(rows.map((r) => r.list_id)).size > 1) throw apiError(4003);
       const saved: TaskRow[] = [];
       const assigned: { taskId: number; users: Awaited<ReturnType<typeof updateTask>>['assigned'] }[] = [];
+      // All tasks share one list (4003 above), so this is the right on that list.
+      let right: RightLevel = Right.Read;
       for (const row of rows) {
-        await checkTask(trx, auth, row.id, 'write');
+        ({ right } = await checkTask(trx, auth, row.id, 'write'));
         const out = await updateTask(trx, auth, row, inputFromRow(row, input), {
           reminders: true,
           assignees: !input.present.has('assignees'),
@@ -119,10 +122,11 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
         saved.push(out.task);
         assigned.push({ taskId: row.id, users: out.assigned });
       }
-      return { saved, assigned };
+      return { saved, assigned, right };
     });
     for (const a of result.assigned) await notifyAssigned(db, auth, a.taskId, a.users);
     const json = await tasksJson(db, auth, result.saved);
+    maxRight(reply, result.right);
     // The reference answers with the bulk body: the task fields plus task_ids; the updated tasks come along.
     return { ...json[0], task_ids: ids, tasks: json };
   });

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { apiError, forbidden } from '../errors.js';
-import { Right, checkTeam } from '../rights.js';
+import { Right, checkTeam, maxRight, rightOnTeam } from '../rights.js';
 import { bodyObject, checkLength, optBool, optString, type Body } from '../bodyFields.js';
 import { paginate, searchMatcher } from '../pagination.js';
 import { nowIso, toWireDate } from '../clock.js';
@@ -69,13 +69,14 @@ export default async function teams(app: FastifyInstance): Promise<void> {
       await trx.insertInto('team_members').values({ team_id: team.id, user_id: auth.userId, admin: 1, created: now }).execute();
       return team;
     });
-    reply.code(201).header('x-max-right', String(Right.Admin));
+    reply.code(201);
+    maxRight(reply, Right.Admin);
     return teamJson(db, row);
   });
 
   app.get('/teams/:team', async (req, reply) => {
     const { team, right } = await checkTeam(db, authOf(req), idParam((req.params as { team: string }).team, 'team id'), Right.Read);
-    reply.header('x-max-right', String(right));
+    maxRight(reply, right);
     return teamJson(db, team);
   });
 
@@ -85,7 +86,9 @@ export default async function teams(app: FastifyInstance): Promise<void> {
     const body = bodyObject(req.body);
     const name = teamName(body, false);
     const description = optString(body, 'description');
-    await checkTeam(db, auth, id, Right.Admin);
+    const { right } = await checkTeam(db, auth, id, Right.Admin);
+    // Like create, the reference's update refuses an empty name (6001, raised after the rights check).
+    if (name === undefined) throw apiError(6001);
     // The reference writes only non-empty fields.
     await db
       .updateTable('teams')
@@ -93,7 +96,7 @@ export default async function teams(app: FastifyInstance): Promise<void> {
       .where('id', '=', id)
       .execute();
     const row = await db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    reply.header('x-max-right', String(Right.Admin));
+    maxRight(reply, right);
     return teamJson(db, row);
   });
 
@@ -116,7 +119,7 @@ export default async function teams(app: FastifyInstance): Promise<void> {
     const username = optString(body, 'username') ?? '';
     const admin = optBool(body, 'admin') ?? false;
     if (username === '') throw apiError(1005);
-    const { team } = await checkTeam(db, auth, id, Right.Admin);
+    const { team, right } = await checkTeam(db, auth, id, Right.Admin);
     const user = await userByName(db, username);
     const existing = await db.selectFrom('team_members').select('id').where('team_id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
     if (existing) throw apiError(6005);
@@ -137,6 +140,7 @@ export default async function teams(app: FastifyInstance): Promise<void> {
       return m;
     });
     reply.code(201);
+    maxRight(reply, right);
     return { id: member.id, username: user.username, admin: Boolean(member.admin), created: toWireDate(member.created) };
   });
 
@@ -160,7 +164,7 @@ export default async function teams(app: FastifyInstance): Promise<void> {
     return DELETED;
   });
 
-  app.post('/teams/:team/members/:username/admin', async (req) => {
+  app.post('/teams/:team/members/:username/admin', async (req, reply) => {
     const auth = authOf(req);
     const params = req.params as { team: string; username: string };
     const id = idParam(params.team, 'team id');
@@ -171,6 +175,8 @@ export default async function teams(app: FastifyInstance): Promise<void> {
     // The body is ignored: the route toggles.
     const admin = member.admin ? 0 : 1;
     await db.updateTable('team_members').set({ admin }).where('id', '=', member.id).execute();
+    // Read after the toggle: an admin who demotes themself is no longer one.
+    maxRight(reply, (await rightOnTeam(db, auth, id)) ?? Right.Read);
     return { id: member.id, username: user.username, admin: Boolean(admin), created: toWireDate(member.created) };
   });
 }

@@ -6,6 +6,7 @@ import { apiError, invalidData } from '../errors.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { userJson, linkShareUserJson } from '../serialize.js';
 import { rightOnList } from '../rights.js';
+import { setUnpagedHeaders } from '../pagination.js';
 import { bodyOf, FIELD_MAX, isLocalUser } from './auth.js';
 
 /** Search terms per request and results per search: enough for a share dialog, bounded for the database. */
@@ -181,8 +182,10 @@ export default async function user(app: FastifyInstance): Promise<void> {
 
   // Search for people to share with. Only exact usernames find everybody; e-mail and name matches
   // need the person's consent (discoverable_by_*). Addresses never appear in the answer.
-  app.get('/users', async (req) => {
+  app.get('/users', async (req, reply) => {
     userOf(req);
+    // Not paged (at most MAX_RESULTS matches), but headers like every collection.
+    setUnpagedHeaders(reply, 0);
     const s = (req.query as Record<string, unknown>).s;
     if (typeof s !== 'string') return null;
     const terms = [...new Set(s.split(',').map((t) => t.trim()).filter((t) => t !== ''))].slice(0, MAX_TERMS);
@@ -205,13 +208,15 @@ export default async function user(app: FastifyInstance): Promise<void> {
       .orderBy('username')
       .limit(MAX_RESULTS)
       .execute();
+    setUnpagedHeaders(reply, rows.length);
     return rows.length > 0 ? rows.map(userJson) : null;
   });
 
-  app.get('/user/timezones', async (req) => {
+  app.get('/user/timezones', async (req, reply) => {
     authOf(req);
     const zones = new Set(Intl.supportedValuesOf('timeZone'));
     zones.add('UTC');
+    setUnpagedHeaders(reply, zones.size);
     return [...zones].sort();
   });
 }

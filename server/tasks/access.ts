@@ -49,9 +49,6 @@ export async function checkTask(db: Db, auth: Auth, taskId: number, need: Need):
   return { task, list, right };
 }
 
-export function maxRight(reply: FastifyReply, right: RightLevel): void {
-  reply.header('x-max-right', String(right));
-}
 
 /** Pagination of the generic handler: page 1 default, 0 = everything, per_page default and cap 50. */
 export function pageParams(query: Record<string, unknown>, defaultPerPage = 50): { limit: number | null; offset: number; perPage: number } {

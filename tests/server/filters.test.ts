@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, createTestServer, makeUser, type TestUser } from './helpers.js';
-import { count } from './shareFixture.js';
+import { count, expectMatrix, makeShared, makeWorld, type World } from './shareFixture.js';
 
 describe('saved filters', () => {
   let app: FastifyInstance;
@@ -40,9 +40,12 @@ describe('saved filters', () => {
     expect(await app.ctx.db.selectFrom('favorites').selectAll().where('entity_id', '=', -(f.id + 1)).execute()).toEqual([]);
   });
 
+  /** Bodies both PUT and POST refuse with 400/2002. */
+  const INVALID = [{ filters }, { title: '', filters }, { title: 'x' }, { title: 'x', filters: 'done' }, { title: 'x', filters: { filter_include_nulls: 'yes' } }, { title: 'x', filters, is_favorite: 'no' }, { title: 'x', filters: { filter_by: [{ field: 'done' }] } }];
+
   it('requires title and filters; wrong types are 2002; nothing written', async () => {
     const before = await count(app, 'saved_filters');
-    for (const body of [{ filters }, { title: '', filters }, { title: 'x' }, { title: 'x', filters: 'done' }, { title: 'x', filters: { filter_include_nulls: 'yes' } }, { title: 'x', filters, is_favorite: 'no' }]) {
+    for (const body of INVALID) {
       const res = await call(app, 'PUT', '/filters', { token: alice.token, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe(2002);
@@ -59,5 +62,98 @@ describe('saved filters', () => {
     expect(ns[1].lists.map((l: { id: number }) => l.id)).toEqual([-(f.id + 1)]);
     expect((await call(app, 'DELETE', `/lists/${-(f.id + 1)}`, { token: u.token })).statusCode).toBe(200);
     expect((await call(app, 'GET', '/namespaces', { token: u.token })).json()).toBeNull();
+  });
+
+  it('POST validates like PUT (2002), before the owner check; the filter is unchanged', async () => {
+    const f = (await call(app, 'PUT', '/filters', { token: alice.token, body: { title: 'Keep', description: 'd', filters } })).json();
+    for (const body of INVALID) {
+      for (const token of [alice.token, bob.token]) {
+        const res = await call(app, 'POST', `/filters/${f.id}`, { token, body });
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().code, JSON.stringify(body)).toBe(2002);
+      }
+    }
+    const got = (await call(app, 'GET', `/filters/${f.id}`, { token: alice.token })).json();
+    expect(got).toMatchObject({ title: 'Keep', description: 'd', filters, is_favorite: false });
+  });
+
+  it('PUT and POST both store unknown fields and comparators as given (checked only when tasks are read)', async () => {
+    const odd = { sort_by: ['bogus'], filter_by: ['nope'], filter_value: ['1'], filter_comparator: ['roughly'] };
+    const created = await call(app, 'PUT', '/filters', { token: alice.token, body: { title: 'Odd', filters: odd } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().filters).toEqual(odd);
+    const updated = await call(app, 'POST', `/filters/${created.json().id}`, { token: alice.token, body: { title: 'Odd', filters: { ...odd, sort_by: ['also_bogus'] } } });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().filters).toEqual({ ...odd, sort_by: ['also_bogus'] });
+    const tasks = await call(app, 'GET', `/lists/${-(created.json().id + 1)}/tasks`, { token: alice.token });
+    expect(tasks.statusCode).toBe(400);
+    expect(tasks.json().code).toBe(4016);
+  });
+
+  it('11001 for a filter that does not exist (GET, POST, DELETE)', async () => {
+    const before = await count(app, 'saved_filters');
+    for (const [method, body] of [['GET'], ['POST', { title: 'x', filters }], ['DELETE']] as const) {
+      const res = await call(app, method, '/filters/999999', { token: alice.token, body });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json(), method).toEqual({ code: 11001, message: 'This saved filter does not exist.' });
+    }
+    expect(await count(app, 'saved_filters')).toBe(before);
+  });
+
+  describe('rights matrix', () => {
+    // shareFixture actors: `owner` owns the filter; every other user is a stranger to it; `link` is a link share.
+    let w: World;
+    beforeAll(async () => {
+      w = await makeWorld(app);
+    });
+    const OTHERS = { read: 403, write: 403, admin: 403, team: 403, stranger: 403, link: 412 };
+
+    async function ownersFilter(): Promise<number> {
+      const res = await call(app, 'PUT', '/filters', { token: w.users.owner.token, body: { title: 'Owned', filters } });
+      expect(res.statusCode).toBe(201);
+      return res.json().id as number;
+    }
+
+    it('GET, POST, DELETE: owner only; link shares 412', async () => {
+      await expectMatrix(app, w, async () => ({ method: 'GET', url: `/filters/${await ownersFilter()}` }), { owner: 200, ...OTHERS });
+      await expectMatrix(app, w, async () => ({ method: 'POST', url: `/filters/${await ownersFilter()}`, body: { title: 'Renamed', filters } }), { owner: 200, ...OTHERS });
+      await expectMatrix(app, w, async () => ({ method: 'DELETE', url: `/filters/${await ownersFilter()}` }), { owner: 200, ...OTHERS });
+    });
+
+    it('PUT: any user; link shares 412', async () => {
+      await expectMatrix(app, w, () => ({ method: 'PUT', url: '/filters', body: { title: 'Mine', filters } }), {
+        owner: 201, read: 201, write: 201, admin: 201, team: 201, stranger: 201, link: 412,
+      });
+    });
+
+    it('link shares get 11002 on every route (a valid body) and change nothing', async () => {
+      const s = await makeShared(app, w);
+      const id = await ownersFilter();
+      const before = await count(app, 'saved_filters');
+      const routes: [string, string, unknown?][] = [
+        ['PUT', '/filters', { title: 'Link', filters }],
+        ['GET', `/filters/${id}`],
+        ['POST', `/filters/${id}`, { title: 'Link', filters }],
+        ['DELETE', `/filters/${id}`],
+        ['GET', '/filters/999999'],
+      ];
+      for (const [method, url, body] of routes) {
+        const res = await call(app, method as 'GET', url, { token: s.tokens.link, body });
+        expect(res.statusCode, `${method} ${url}`).toBe(412);
+        expect(res.json(), `${method} ${url}`).toEqual({ code: 11002, message: 'Saved filters are not available for link shares.' });
+      }
+      expect(await count(app, 'saved_filters')).toBe(before);
+      expect((await call(app, 'GET', `/filters/${id}`, { token: w.users.owner.token })).json().title).toBe('Owned');
+    });
+
+    it('validation comes before the link-share refusal, on PUT as on POST', async () => {
+      const s = await makeShared(app, w);
+      const id = await ownersFilter();
+      for (const [method, url] of [['PUT', '/filters'], ['POST', `/filters/${id}`]] as const) {
+        const res = await call(app, method, url, { token: s.tokens.link, body: { title: '', filters } });
+        expect(res.statusCode, method).toBe(400);
+        expect(res.json().code, method).toBe(2002);
+      }
+    });
   });
 });
