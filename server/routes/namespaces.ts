@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { apiError, forbidden } from '../errors.js';
-import { Right, checkNamespace, reachableNamespaces } from '../rights.js';
+import { Right, checkNamespace, maxRight, reachableNamespaces } from '../rights.js';
 import { bodyObject, checkLength, optBool, optHexColor, optString } from '../bodyFields.js';
-import { parsePaging, pageOf, searchMatcher, setPaginationHeaders } from '../pagination.js';
+import { parsePaging, pageOf, searchMatcher, setPaginationHeaders, setUnpagedHeaders } from '../pagination.js';
 import { nowIso } from '../clock.js';
 import { deleteNamespaces } from '../cascade.js';
 import { callerJson, isPseudoNamespace, listsJson, namespacesJson, pseudoNamespaceJson, PSEUDO_NAMESPACE, type NamespaceJson } from '../lists/serialize.js';
@@ -88,7 +88,8 @@ export default async function namespaces(app: FastifyInstance): Promise<void> {
       .values({ title, description, owner_id: auth.userId, hex_color: hexColor, is_archived: 0, created: now, updated: now })
       .returningAll()
       .executeTakeFirstOrThrow();
-    reply.code(201).header('x-max-right', String(Right.Admin));
+    reply.code(201);
+    maxRight(reply, Right.Admin);
     return (await namespacesJson(db, auth, [row]))[0];
   });
 
@@ -96,12 +97,12 @@ export default async function namespaces(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const id = idParam((req.params as { ns: string }).ns, 'namespace id');
     if (auth.kind === 'user' && isPseudoNamespace(id)) {
-      reply.header('x-max-right', String(Right.Read));
+      maxRight(reply, Right.Read);
       return pseudoNamespaceJson(id, callerJson(auth));
     }
     const { namespace, right } = await checkNamespace(db, auth, id, Right.Read);
     // The reference always sent 0 to non-owners; the real right lets admins of shared namespaces manage shares.
-    reply.header('x-max-right', String(right));
+    maxRight(reply, right);
     return (await namespacesJson(db, auth, [namespace]))[0];
   });
 
@@ -116,7 +117,7 @@ export default async function namespaces(app: FastifyInstance): Promise<void> {
       const rows = await db.selectFrom('lists').selectAll().where('namespace_id', '=', id).where('is_archived', '=', 0).orderBy('position').orderBy('id').execute();
       lists = await listsJson(db, auth, rows);
     }
-    setPaginationHeaders(reply, lists.length, { page: 0, perPage: lists.length || 1 }, lists.length);
+    setUnpagedHeaders(reply, lists.length);
     return lists;
   });
 
@@ -124,12 +125,16 @@ export default async function namespaces(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const id = idParam((req.params as { ns: string }).ns, 'namespace id');
     const body = bodyObject(req.body);
-    const title = namespaceTitle(body);
+    const title = optString(body, 'title') ?? '';
+    checkLength(title, 'title', 250);
     const description = optString(body, 'description');
     const hexColor = optHexColor(body) ?? '';
     const isArchived = optBool(body, 'is_archived') ?? false;
     if (isPseudoNamespace(id)) throw forbidden();
     const { namespace } = await checkNamespace(db, auth, id, Right.Admin, { allowArchived: true });
+    // As in the reference, the empty title is the update's own error: a missing namespace is 5001 and a
+    // caller without admin gets 403 before it, so 5006 tells nothing about namespaces one cannot edit.
+    if (title.trim() === '') throw apiError(5006);
     // An archived namespace is read only; the one change allowed is un-archiving it.
     if (namespace.is_archived && isArchived) throw apiError(5012);
     await db
@@ -145,7 +150,7 @@ export default async function namespaces(app: FastifyInstance): Promise<void> {
       .where('id', '=', id)
       .execute();
     const row = await db.selectFrom('namespaces').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    reply.header('x-max-right', String(Right.Admin));
+    maxRight(reply, Right.Admin);
     return (await namespacesJson(db, auth, [row]))[0];
   });
 

@@ -78,6 +78,31 @@ describe('buckets', () => {
     expect((await call(app, 'POST', `/lists/${list.id}/buckets/${w.bucketId}`, { token: w.tokens.owner, body: { title: 'x' } })).json().code).toBe(10001);
   });
 
+  it('answers 3001 for a missing list on every bucket route and 10001 when deleting a missing bucket', async () => {
+    const before = await app.ctx.db.selectFrom('buckets').select(['id', 'list_id']).orderBy('id').execute();
+    const missingList = [
+      await call(app, 'PUT', '/lists/99999/buckets', { token: w.tokens.owner, body: { title: 'nowhere' } }),
+      await call(app, 'GET', '/lists/99999/buckets', { token: w.tokens.owner }),
+      await call(app, 'POST', `/lists/99999/buckets/${w.bucketId}`, { token: w.tokens.owner, body: { title: 'x' } }),
+      await call(app, 'DELETE', `/lists/99999/buckets/${w.bucketId}`, { token: w.tokens.owner }),
+    ];
+    for (const res of missingList) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 3001, message: 'This list does not exist.' });
+    }
+    const list = await fresh();
+    const extra = await makeBucket(app, list.id, w.users.owner.id);
+    const ghost = await call(app, 'DELETE', `/lists/${list.id}/buckets/99999`, { token: w.tokens.owner });
+    expect(ghost.statusCode).toBe(404);
+    expect(ghost.json()).toEqual({ code: 10001, message: 'This bucket does not exist.' });
+    // A bucket of another list does not exist from this list's point of view, and is not deleted.
+    const foreign = await call(app, 'DELETE', `/lists/${list.id}/buckets/${w.bucketId}`, { token: w.tokens.owner });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe(10001);
+    const after = await app.ctx.db.selectFrom('buckets').select(['id', 'list_id']).orderBy('id').execute();
+    expect(after).toEqual([...before, { id: list.bucketId, list_id: list.id }, { id: extra, list_id: list.id }]);
+  });
+
   it('allows one done bucket (10005); marking done moves there, moving there marks done', async () => {
     const list = await fresh();
     const doneB = (await call(app, 'PUT', `/lists/${list.id}/buckets`, { token: w.tokens.owner, body: { title: 'Done', is_done_bucket: true } })).json();

@@ -77,6 +77,78 @@ describe('comments', () => {
     }
   });
 
+  it('reads one comment with task read; edits and deletes only the author\'s own, with task write (matrix)', async () => {
+    const comment = async (taskId: number, id: number) => app.ctx.db.selectFrom('task_comments').selectAll().where('task_id', '=', taskId).where('id', '=', id).executeTakeFirst();
+    for (const role of ROLES) {
+      const right = w.rights[role];
+      const t = await makeTask(app, w.tokens.owner, w.listId);
+      // The owner's comment, then one by the write user: for everyone but its author, "someone else's".
+      const own = (await call(app, 'PUT', `/tasks/${t.id}/comments`, { token: w.tokens.owner, body: { comment: 'by owner' } })).json();
+      const writers = (await call(app, 'PUT', `/tasks/${t.id}/comments`, { token: w.tokens.write, body: { comment: 'by write' } })).json();
+      const ownBefore = await comment(t.id, own.id);
+      const get = await call(app, 'GET', `/tasks/${t.id}/comments/${own.id}`, { token: w.tokens[role] });
+      if (right === null) {
+        expect(get.statusCode, role).toBe(403);
+        expect(get.json().code, role).toBe(4005);
+      } else {
+        expect(get.statusCode, role).toBe(200);
+        expect(get.json(), role).toMatchObject({ id: own.id, comment: 'by owner' });
+        expect(get.headers['x-max-right'], role).toBe(String(right));
+      }
+      // Someone else's comment: refused for everyone, whatever the right (4005 for no access, 403 otherwise).
+      const target = role === 'owner' ? writers : own;
+      const targetBefore = await comment(t.id, target.id);
+      const edit = await call(app, 'POST', `/tasks/${t.id}/comments/${target.id}`, { token: w.tokens[role], body: { comment: 'hijacked' } });
+      const del = await call(app, 'DELETE', `/tasks/${t.id}/comments/${target.id}`, { token: w.tokens[role] });
+      expect([edit.statusCode, del.statusCode], role).toEqual([403, 403]);
+      if (right === null) expect([edit.json().code, del.json().code], role).toEqual([4005, 4005]);
+      expect(await comment(t.id, target.id), role).toEqual(targetBefore);
+      // The owner's own comment: only the owner may change it.
+      if (role === 'owner') {
+        const mine = await call(app, 'POST', `/tasks/${t.id}/comments/${own.id}`, { token: w.tokens.owner, body: { comment: 'edited' } });
+        expect(mine.statusCode).toBe(200);
+        expect(mine.json().comment).toBe('edited');
+        expect(mine.headers['x-max-right']).toBe('2');
+        expect((await call(app, 'DELETE', `/tasks/${t.id}/comments/${own.id}`, { token: w.tokens.owner })).statusCode).toBe(200);
+        expect(await comment(t.id, own.id)).toBeUndefined();
+      } else {
+        expect(await comment(t.id, own.id), role).toEqual(ownBefore);
+      }
+    }
+  });
+
+  it('lets a read-only author neither edit nor delete a comment written while they could write', async () => {
+    const t = await makeTask(app, w.tokens.owner, w.listId);
+    const c = (await call(app, 'PUT', `/tasks/${t.id}/comments`, { token: w.tokens.write, body: { comment: 'before demotion' } })).json();
+    await app.ctx.db.updateTable('users_lists').set({ right: 0 }).where('user_id', '=', w.users.write.id).where('list_id', '=', w.listId).execute();
+    try {
+      const edit = await call(app, 'POST', `/tasks/${t.id}/comments/${c.id}`, { token: w.tokens.write, body: { comment: 'after' } });
+      expect(edit.statusCode).toBe(403);
+      expect((await call(app, 'DELETE', `/tasks/${t.id}/comments/${c.id}`, { token: w.tokens.write })).statusCode).toBe(403);
+      const row = await app.ctx.db.selectFrom('task_comments').select('comment').where('id', '=', c.id).executeTakeFirstOrThrow();
+      expect(row.comment).toBe('before demotion');
+    } finally {
+      await app.ctx.db.updateTable('users_lists').set({ right: 1 }).where('user_id', '=', w.users.write.id).where('list_id', '=', w.listId).execute();
+    }
+  });
+
+  it('answers 4015 on POST and DELETE for a missing comment or one of another task', async () => {
+    const a = await makeTask(app, w.tokens.owner, w.listId);
+    const b = await makeTask(app, w.tokens.owner, w.listId);
+    const c = (await call(app, 'PUT', `/tasks/${a.id}/comments`, { token: w.tokens.owner, body: { comment: 'stays' } })).json();
+    for (const [taskId, id] of [[a.id, 99999], [b.id, c.id]]) {
+      const edit = await call(app, 'POST', `/tasks/${taskId}/comments/${id}`, { token: w.tokens.owner, body: { comment: 'x' } });
+      expect(edit.statusCode).toBe(404);
+      expect(edit.json()).toEqual({ code: 4015, message: 'This task comment does not exist.' });
+      const del = await call(app, 'DELETE', `/tasks/${taskId}/comments/${id}`, { token: w.tokens.owner });
+      expect(del.statusCode).toBe(404);
+      expect(del.json().code).toBe(4015);
+    }
+    const row = await app.ctx.db.selectFrom('task_comments').select(['comment', 'task_id']).where('id', '=', c.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ comment: 'stays', task_id: a.id });
+    expect((await call(app, 'DELETE', `/tasks/99999/comments/${c.id}`, { token: w.tokens.owner })).json().code).toBe(4002);
+  });
+
   it('does not exist when comments are disabled', async () => {
     const off = await createTestServer({ taskCommentsEnabled: false });
     const ow = await makeWorld(off);

@@ -80,6 +80,86 @@ describe('labels', () => {
     expect((await call(app, 'GET', `/tasks/${t.id}/labels`, { token: w.tokens.owner })).json()).toBeNull();
   });
 
+  it('keeps link shares and strangers out of the single-label routes and PUT /labels', async () => {
+    const l = await label(w.tokens.owner, 'guarded');
+    const t = await makeTask(app, w.tokens.owner, w.listId);
+    const before = await app.ctx.db.selectFrom('labels').selectAll().where('id', '=', l.id).executeTakeFirstOrThrow();
+    const labelsBefore = (await app.ctx.db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    // A link share has no labels of its own: it cannot create one.
+    const linkCreate = await call(app, 'PUT', '/labels', { token: w.tokens.linkWrite, body: { title: 'by link' } });
+    expect(linkCreate.statusCode).toBe(403);
+    expect(linkCreate.json().code).toBe(1);
+    expect((await call(app, 'PUT', '/labels', { token: w.tokens.linkRead, body: { title: 'by link' } })).statusCode).toBe(403);
+    expect((await app.ctx.db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toBe(labelsBefore);
+    // Not yet on any task of the link's list: invisible to link shares and the stranger.
+    for (const token of [w.tokens.linkRead, w.tokens.linkWrite, w.tokens.stranger]) {
+      const get = await call(app, 'GET', `/labels/${l.id}`, { token });
+      expect(get.statusCode).toBe(403);
+      expect(get.json().code).toBe(8003);
+    }
+    expect((await call(app, 'PUT', `/tasks/${t.id}/labels`, { token: w.tokens.owner, body: { label_id: l.id } })).statusCode).toBe(201);
+    // On a task of the link's list: readable by link shares (x-max-right 0), still not by the stranger.
+    for (const token of [w.tokens.linkRead, w.tokens.linkWrite]) {
+      const get = await call(app, 'GET', `/labels/${l.id}`, { token });
+      expect(get.statusCode).toBe(200);
+      expect(get.json().id).toBe(l.id);
+      expect(get.headers['x-max-right']).toBe('0');
+    }
+    expect((await call(app, 'GET', `/labels/${l.id}`, { token: w.tokens.stranger })).json().code).toBe(8003);
+    // Nobody but the creator may change or delete it.
+    for (const token of [w.tokens.linkRead, w.tokens.linkWrite, w.tokens.stranger]) {
+      const upd = await call(app, 'POST', `/labels/${l.id}`, { token, body: { title: 'taken over' } });
+      expect(upd.statusCode).toBe(403);
+      expect(upd.json().code).toBe(8003);
+      const del = await call(app, 'DELETE', `/labels/${l.id}`, { token });
+      expect(del.statusCode).toBe(403);
+      expect(del.json().code).toBe(8003);
+    }
+    expect(await app.ctx.db.selectFrom('labels').selectAll().where('id', '=', l.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await app.ctx.db.selectFrom('label_tasks').selectAll().where('label_id', '=', l.id).execute()).toHaveLength(1);
+    // A stranger may create labels of their own, and they stay invisible to the owner.
+    const own = await call(app, 'PUT', '/labels', { token: w.tokens.stranger, body: { title: 'stranger label' } });
+    expect(own.statusCode).toBe(201);
+    expect(own.json().created_by.id).toBe(w.users.stranger.id);
+    expect((await call(app, 'GET', `/labels/${own.json().id}`, { token: w.tokens.owner })).json().code).toBe(8003);
+  });
+
+  it('answers 8002 for a missing label on GET, POST and DELETE', async () => {
+    const labelsBefore = (await app.ctx.db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await call(app, method, '/labels/99999', { token: w.tokens.owner, ...(method === 'POST' ? { body: { title: 'x' } } : {}) });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json(), method).toEqual({ code: 8002, message: 'This label does not exist.' });
+    }
+    expect((await app.ctx.db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n).toBe(labelsBefore);
+  });
+
+  it('needs task write to remove a label from a task (matrix), and removes nothing otherwise', async () => {
+    const l = await label(w.tokens.owner, 'removable');
+    for (const role of ROLES) {
+      const right = w.rights[role];
+      const t = await makeTask(app, w.tokens.owner, w.listId);
+      expect((await call(app, 'PUT', `/tasks/${t.id}/labels`, { token: w.tokens.owner, body: { label_id: l.id } })).statusCode).toBe(201);
+      const del = await call(app, 'DELETE', `/tasks/${t.id}/labels/${l.id}`, { token: w.tokens[role] });
+      const left = await app.ctx.db.selectFrom('label_tasks').select('label_id').where('task_id', '=', t.id).execute();
+      if (right === null) {
+        expect(del.statusCode, role).toBe(403);
+        expect(del.json().code, role).toBe(4005);
+        expect(left, role).toHaveLength(1);
+      } else if (right === 0) {
+        expect(del.statusCode, role).toBe(403);
+        expect(left, role).toHaveLength(1);
+      } else {
+        expect(del.statusCode, role).toBe(200);
+        expect(del.json()).toEqual({ message: 'Successfully deleted.' });
+        expect(left, role).toHaveLength(0);
+      }
+    }
+    const missing = await call(app, 'DELETE', `/tasks/99999/labels/${l.id}`, { token: w.tokens.owner });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe(4002);
+  });
+
   it('replaces the label set in bulk, atomically', async () => {
     const a = await label(w.tokens.owner, 'a');
     const b = await label(w.tokens.owner, 'b');

@@ -112,6 +112,30 @@ describe('link shares', () => {
     expect((await call(app, 'POST', `/lists/${s.listId}`, { token, body: { title: 'by link', namespace_id: s.namespaceId } })).statusCode).toBe(200);
   });
 
+  it('a link-share token cannot read or change a task in another list of the same owner', async () => {
+    const s = await makeShared(app, w);
+    const wr = (await call(app, 'PUT', `/lists/${s.listId}/shares`, { token: owner, body: { right: 1 } })).json();
+    const writeLink = (await call(app, 'POST', `/shares/${wr.hash}/auth`, { body: {} })).json().token as string;
+    const sibling = (await call(app, 'PUT', `/namespaces/${s.namespaceId}/lists`, { token: owner, body: { title: 'Sibling' } })).json().id as number;
+    const elsewhere = (await makeShared(app, w)).listId;
+    const own = (await call(app, 'PUT', `/lists/${s.listId}`, { token: owner, body: { title: 'visible' } })).json();
+    expect((await call(app, 'GET', `/tasks/${own.id}`, { token: s.tokens.link })).statusCode).toBe(200);
+    for (const listId of [sibling, elsewhere]) {
+      const t = (await call(app, 'PUT', `/lists/${listId}`, { token: owner, body: { title: 'hidden' } })).json();
+      for (const token of [s.tokens.link, writeLink]) {
+        const res = await call(app, 'GET', `/tasks/${t.id}`, { token });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().code).toBe(4005);
+        expect(res.body).not.toContain('hidden');
+      }
+      const upd = await call(app, 'POST', `/tasks/${t.id}`, { token: writeLink, body: { title: 'by link' } });
+      expect(upd.statusCode).toBe(403);
+      expect(upd.json().code).toBe(4005);
+      expect((await call(app, 'DELETE', `/tasks/${t.id}`, { token: writeLink })).json().code).toBe(4005);
+      expect((await call(app, 'GET', `/tasks/${t.id}`, { token: owner })).json().title).toBe('hidden');
+    }
+  });
+
   it('with link sharing off the routes are gone', async () => {
     const off = await createTestServer({ linkSharingEnabled: false });
     expect((await off.inject({ method: 'POST', url: '/api/v1/shares/abc/auth', payload: {} })).statusCode).toBe(404);

@@ -3,8 +3,8 @@ import { decode as decodeBlurhash, isBlurhashValid } from 'blurhash';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { call, createTestServer } from './helpers.js';
-import { expectMatrix, makeShared, makeWorld, count, type World } from './shareFixture.js';
+import { call, createTestServer, makeUser } from './helpers.js';
+import { ACTORS, expectMatrix, makeShared, makeWorld, count, type World } from './shareFixture.js';
 
 function multipart(field: string, filename: string, mime: string, data: Buffer) {
   const boundary = '----keyflowtest';
@@ -199,6 +199,34 @@ describe('lists', () => {
     expect(res.json().map((l: { id: number }) => l.id)).toEqual([s.listId]);
   });
 
+  it('GET /lists per actor: everyone shared sees the list, the stranger none of the owner\'s', async () => {
+    const s = await makeShared(app, w);
+    const viaNamespace = await makeShared(app, w, 'namespace');
+    // The owner's lists: those it owns or that sit in its namespaces; GET /lists leaves out archived ones.
+    const rows = await app.ctx.db
+      .selectFrom('lists')
+      .innerJoin('namespaces', 'namespaces.id', 'lists.namespace_id')
+      .select(['lists.id', 'lists.is_archived', 'namespaces.is_archived as ns_archived'])
+      .where((eb) => eb.or([eb('lists.owner_id', '=', w.users.owner.id), eb('namespaces.owner_id', '=', w.users.owner.id)]))
+      .orderBy('lists.id')
+      .execute();
+    const ownersLists = rows.map((r) => r.id);
+    const active = rows.filter((r) => !r.is_archived && !r.ns_archived).map((r) => r.id);
+    expect(active.length).toBeLessThan(ownersLists.length);
+    for (const actor of ACTORS) {
+      const res = await call(app, 'GET', '/lists?page=0', { token: s.tokens[actor] });
+      expect(res.statusCode, actor).toBe(200);
+      const ids = (res.json() as { id: number }[]).map((l) => l.id);
+      expect(res.headers['x-pagination-result-count'], actor).toBe(String(ids.length));
+      if (actor === 'stranger') expect(ids.filter((id) => ownersLists.includes(id)), actor).toEqual([]);
+      else if (actor === 'link') expect(ids, actor).toEqual([s.listId]);
+      else if (actor === 'owner') expect([...ids].sort((x, y) => x - y), actor).toEqual(active);
+      else expect(ids, actor).toEqual(expect.arrayContaining([s.listId, viaNamespace.listId]));
+      // Nothing listed that the actor could not open.
+      for (const id of ids) expect((await call(app, 'GET', `/lists/${id}`, { token: s.tokens[actor] })).statusCode, `${actor} ${id}`).toBe(200);
+    }
+  });
+
   it('favourites: is_favorite per user and the pseudo list -1', async () => {
     const s = await makeShared(app, w);
     await call(app, 'POST', `/lists/${s.listId}`, { token: s.tokens.read === owner ? owner : owner, body: { title: 'Things', namespace_id: s.namespaceId, is_favorite: true } });
@@ -263,6 +291,136 @@ describe('lists', () => {
     expect(names).toEqual(['owner', 'read', 'write', 'admin', 'team'].map((n) => w.users[n as 'owner'].username).sort());
     expect(res.body).not.toContain('@example.com');
     expect((await call(app, 'GET', `/lists/${s.listId}/listusers`, { token: s.tokens.stranger })).statusCode).toBe(403);
+  });
+
+  it('listusers: rights matrix, 3001 for a missing list, pagination headers', async () => {
+    await expectMatrix(app, w, (s) => ({ method: 'GET', url: `/lists/${s.listId}/listusers` }), { owner: 200, read: 200, write: 200, admin: 200, team: 200, link: 200, stranger: 403 });
+    await expectMatrix(app, w, (s) => ({ method: 'GET', url: `/lists/${s.listId}/listusers` }), { owner: 200, read: 200, write: 200, admin: 200, team: 200, link: 200, stranger: 403 }, 'namespace');
+    const missing = await call(app, 'GET', '/lists/99999/listusers', { token: owner });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 3001, message: 'This list does not exist.' });
+    const s = await makeShared(app, w);
+    const res = await call(app, 'GET', `/lists/${s.listId}/listusers`, { token: s.tokens.link });
+    expect(res.json()).toHaveLength(5);
+    expect(res.headers['x-pagination-total-pages']).toBe('1');
+    expect(res.headers['x-pagination-result-count']).toBe('5');
+    const one = await call(app, 'GET', `/lists/${s.listId}/listusers?s=${w.users.team.username}`, { token: owner });
+    expect(one.json().map((u: { id: number }) => u.id)).toEqual([w.users.team.id]);
+    expect(one.headers['x-pagination-result-count']).toBe('1');
+    const none = await call(app, 'GET', `/lists/${s.listId}/listusers?s=nobody-like-this`, { token: owner });
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-pagination-total-pages']).toBe('0');
+    expect(none.headers['x-pagination-result-count']).toBe('0');
+  });
+
+  it('duplicate: 3001, 5001, 3009, link share 403, shared users need write on the target namespace', async () => {
+    const s = await makeShared(app, w);
+    const mine = await namespace();
+    const cases: [string, string, unknown, number, number | null][] = [
+      ['missing source', owner, { namespace_id: mine }, 404, 3001],
+      ['missing target', owner, { namespace_id: 99999 }, 404, 5001],
+      ['pseudo target', owner, { namespace_id: -1 }, 412, 3009],
+      ['link share', s.tokens.link, { namespace_id: s.namespaceId }, 403, null],
+      ['stranger', s.tokens.stranger, { namespace_id: await namespace(w.users.stranger.token) }, 403, null],
+      // A list share gives no right on the owner's namespace.
+      ['write share into the owner\'s namespace', s.tokens.write, { namespace_id: s.namespaceId }, 403, null],
+      ['admin share into the owner\'s namespace', s.tokens.admin, { namespace_id: s.namespaceId }, 403, null],
+    ];
+    const before = [await count(app, 'lists'), await count(app, 'tasks'), await count(app, 'buckets')];
+    for (const [name, token, body, status, code] of cases) {
+      const url = name === 'missing source' ? '/lists/99999/duplicate' : `/lists/${s.listId}/duplicate`;
+      const res = await call(app, 'PUT', url, { token, body });
+      expect(res.statusCode, name).toBe(status);
+      if (code !== null) expect(res.json().code, name).toBe(code);
+    }
+    expect([await count(app, 'lists'), await count(app, 'tasks'), await count(app, 'buckets')]).toEqual(before);
+    // Into a namespace of their own (write there, read on the source) they may.
+    for (const who of ['write', 'admin', 'read'] as const) {
+      const target = await namespace(w.users[who].token);
+      const res = await call(app, 'PUT', `/lists/${s.listId}/duplicate`, { token: s.tokens[who], body: { namespace_id: target } });
+      expect(res.statusCode, who).toBe(201);
+      expect(res.json().List, who).toMatchObject({ namespace_id: target, title: 'Things' });
+      expect(res.json().List.owner.id, who).toBe(w.users[who].id);
+    }
+    // With write on the target through a namespace share, a shared user may duplicate into the owner's namespace.
+    const ns = await makeShared(app, w, 'namespace');
+    const res = await call(app, 'PUT', `/lists/${ns.listId}/duplicate`, { token: ns.tokens.write, body: { namespace_id: ns.namespaceId } });
+    expect(res.statusCode).toBe(201);
+    expect((await call(app, 'PUT', `/lists/${ns.listId}/duplicate`, { token: ns.tokens.read, body: { namespace_id: ns.namespaceId } })).statusCode).toBe(403);
+  });
+
+  it('backgrounds: admin and team may upload and remove, a link share only read; 3001 on a missing list', async () => {
+    const s = await makeShared(app, w);
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
+    const up = (token: string, listId = s.listId) => {
+      const m = multipart('background', 'bg.png', 'image/png', png);
+      return app.inject({ method: 'PUT', url: `/api/v1/lists/${listId}/backgrounds/upload`, payload: m.payload, headers: { 'content-type': m.contentType, authorization: `Bearer ${token}` } });
+    };
+    const fileOf = async () => (await app.ctx.db.selectFrom('lists').select('background_file_id').where('id', '=', s.listId).executeTakeFirstOrThrow()).background_file_id;
+    const link = await up(s.tokens.link);
+    expect(link.statusCode).toBe(403);
+    expect(await fileOf()).toBeNull();
+    for (const who of ['admin', 'team'] as const) {
+      const ok = await up(s.tokens[who]);
+      expect(ok.statusCode, who).toBe(200);
+      expect(ok.json().background_information, who).toEqual({ Type: 'upload' });
+      for (const reader of ['admin', 'team', 'link'] as const) {
+        const got = await call(app, 'GET', `/lists/${s.listId}/background`, { token: s.tokens[reader] });
+        expect(got.statusCode, `${who} → ${reader}`).toBe(200);
+        expect(got.rawPayload.equals(png)).toBe(true);
+      }
+      const stored = await fileOf();
+      expect(stored).not.toBeNull();
+      // Removing is a change: the read-only link share may not (deliberately stricter than the reference).
+      expect((await call(app, 'DELETE', `/lists/${s.listId}/background`, { token: s.tokens.link })).statusCode).toBe(403);
+      expect(await fileOf()).toBe(stored);
+      const del = await call(app, 'DELETE', `/lists/${s.listId}/background`, { token: s.tokens[who] });
+      expect(del.statusCode, who).toBe(200);
+      expect(del.json().background_information).toBeNull();
+      expect(await fileOf()).toBeNull();
+      expect((await call(app, 'GET', `/lists/${s.listId}/background`, { token: s.tokens.link })).statusCode).toBe(404);
+    }
+    expect((await call(app, 'GET', `/lists/${s.listId}/background`, { token: s.tokens.stranger })).statusCode).toBe(403);
+    // A write link share may change the background of its own list, and of no other.
+    const wr = (await call(app, 'PUT', `/lists/${s.listId}/shares`, { token: owner, body: { right: 1 } })).json();
+    const writeLink = (await call(app, 'POST', `/shares/${wr.hash}/auth`, { body: {} })).json().token as string;
+    expect((await up(writeLink)).statusCode).toBe(200);
+    expect(await fileOf()).not.toBeNull();
+    expect((await call(app, 'DELETE', `/lists/${s.listId}/background`, { token: writeLink })).statusCode).toBe(200);
+    expect(await fileOf()).toBeNull();
+    const other = await makeShared(app, w);
+    expect((await up(writeLink, other.listId)).statusCode).toBe(403);
+    expect((await app.ctx.db.selectFrom('lists').select('background_file_id').where('id', '=', other.listId).executeTakeFirstOrThrow()).background_file_id).toBeNull();
+    for (const res of [
+      await up(owner, 99999),
+      await call(app, 'GET', '/lists/99999/background', { token: owner }),
+      await call(app, 'DELETE', '/lists/99999/background', { token: owner }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe(3001);
+    }
+  });
+
+  it('backgrounds: a file above the size limit is 4012 and leaves the list as it was', async () => {
+    const small = await createTestServer({ maxFileSize: 1024 });
+    try {
+      const u = await makeUser(small);
+      const ns = (await call(small, 'PUT', '/namespaces', { token: u.token, body: { title: 'N' } })).json().id;
+      const listId = (await call(small, 'PUT', `/namespaces/${ns}/lists`, { token: u.token, body: { title: 'L' } })).json().id;
+      const send = (bytes: Buffer) => {
+        const m = multipart('background', 'bg.png', 'image/png', bytes);
+        return small.inject({ method: 'PUT', url: `/api/v1/lists/${listId}/backgrounds/upload`, payload: m.payload, headers: { 'content-type': m.contentType, authorization: `Bearer ${u.token}` } });
+      };
+      const big = await send(Buffer.alloc(2048, 7));
+      expect(big.statusCode).toBe(400);
+      expect(big.json().code).toBe(4012);
+      const row = await small.ctx.db.selectFrom('lists').select(['background_file_id', 'background_blur_hash']).where('id', '=', listId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ background_file_id: null, background_blur_hash: '' });
+      expect(await small.ctx.db.selectFrom('files').selectAll().execute()).toEqual([]);
+      expect((await send(Buffer.alloc(512, 7))).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 
   it('backgrounds: upload needs write, get streams, delete removes', async () => {

@@ -66,6 +66,39 @@ describe('namespaces', () => {
     expect((await call(app, 'GET', '/namespaces/424242', { token: owner })).statusCode).toBe(404);
   });
 
+  it('refuses PUT /namespaces to a link share (403) and writes nothing', async () => {
+    const s = await makeShared(app, w);
+    const writeLink = (await makeShared(app, w, 'list', 1)).tokens.link;
+    const before = await count(app, 'namespaces');
+    for (const token of [s.tokens.link, writeLink]) {
+      const res = await call(app, 'PUT', '/namespaces', { token, body: { title: 'By link' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Forbidden' });
+    }
+    expect(await count(app, 'namespaces')).toBe(before);
+  });
+
+  it('answers 5006 for an empty title on update, after existence and rights, and keeps the namespace', async () => {
+    const ns = (await call(app, 'PUT', '/namespaces', { token: owner, body: { title: 'Keep', description: 'd', hex_color: 'abcdef' } })).json();
+    const before = await app.ctx.db.selectFrom('namespaces').selectAll().where('id', '=', ns.id).executeTakeFirstOrThrow();
+    for (const body of [{ title: '' }, { title: '  ', description: 'new' }, { description: 'no title' }]) {
+      const res = await call(app, 'POST', `/namespaces/${ns.id}`, { token: owner, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json(), JSON.stringify(body)).toEqual({ code: 5006, message: 'The namespace title cannot be empty.' });
+    }
+    expect(await app.ctx.db.selectFrom('namespaces').selectAll().where('id', '=', ns.id).executeTakeFirstOrThrow()).toEqual(before);
+    // The empty title is the update's own error: rights and existence come first, a long title is invalid data.
+    expect((await call(app, 'POST', '/namespaces/99999', { token: owner, body: { title: '' } })).json().code).toBe(5001);
+    const s = await makeShared(app, w, 'namespace');
+    for (const who of ['stranger', 'read', 'write', 'link'] as const) {
+      const res = await call(app, 'POST', `/namespaces/${s.namespaceId}`, { token: s.tokens[who], body: { title: '' } });
+      expect(res.statusCode, who).toBe(403);
+    }
+    expect((await call(app, 'POST', `/namespaces/${s.namespaceId}`, { token: s.tokens.admin, body: { title: '' } })).json().code).toBe(5006);
+    expect((await call(app, 'POST', `/namespaces/${ns.id}`, { token: w.users.stranger.token, body: { title: 'x'.repeat(251) } })).json().code).toBe(2002);
+    expect((await call(app, 'GET', `/namespaces/${s.namespaceId}`, { token: owner })).json().title).toBe('Space');
+  });
+
   it('rights matrix: GET one, update, delete, lists', async () => {
     const readers = { owner: 200, read: 200, write: 200, admin: 200, team: 200, link: 403, stranger: 403 };
     await expectMatrix(app, w, (s) => ({ method: 'GET', url: `/namespaces/${s.namespaceId}` }), readers, 'namespace');

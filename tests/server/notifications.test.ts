@@ -57,4 +57,24 @@ describe('notifications', () => {
     expect((await call(app, 'GET', '/notifications', { token: s.tokens.stranger })).json()).toBeNull();
     expect((await call(app, 'GET', '/notifications', { token: s.tokens.link })).statusCode).toBe(403);
   });
+
+  it('refuses POST /notifications/:id to a link share and leaves the notification as it was', async () => {
+    const s = await makeShared(app, w, 'namespace');
+    await call(app, 'PUT', `/subscriptions/namespace/${s.namespaceId}`, { token: s.tokens.read });
+    await call(app, 'PUT', `/namespaces/${s.namespaceId}/lists`, { token: s.tokens.owner, body: { title: 'ping' } });
+    const n = (await call(app, 'GET', '/notifications', { token: s.tokens.read })).json()[0];
+    const before = await app.ctx.db.selectFrom('notifications').selectAll().where('id', '=', n.id).executeTakeFirstOrThrow();
+    const writeLink = (await makeShared(app, w, 'list', 1)).tokens.link;
+    for (const token of [s.tokens.link, writeLink]) {
+      for (const read of [true, false]) {
+        const res = await call(app, 'POST', `/notifications/${n.id}`, { token, body: { read } });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ message: 'Forbidden' });
+      }
+      // A missing id answers the same, so a link share learns nothing about which notifications exist.
+      expect((await call(app, 'POST', '/notifications/999999', { token, body: { read: true } })).statusCode).toBe(403);
+    }
+    expect(await app.ctx.db.selectFrom('notifications').selectAll().where('id', '=', n.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(before.read_at).toBeNull();
+  });
 });

@@ -86,6 +86,29 @@ describe('sharing lists and namespaces', () => {
         expect((await call(app, 'POST', `${base(s)}/teams/${lonely}`, { token: owner, body: { right: 1 } })).json().code).toBe(codes.teamMissing);
       });
 
+      it(`answers ${on === 'list' ? 3001 : 5001} on every share route of a missing ${on}, writing nothing`, async () => {
+        const code = on === 'list' ? 3001 : 5001;
+        const root = on === 'list' ? '/lists/99999' : '/namespaces/99999';
+        const tables = async () => [await count(app, 'users_lists'), await app.ctx.db.selectFrom('users_namespaces').selectAll().execute(), await app.ctx.db.selectFrom('team_lists').selectAll().execute(), await app.ctx.db.selectFrom('team_namespaces').selectAll().execute()];
+        const before = await tables();
+        const requests: [string, string, unknown?][] = [
+          ['GET', `${root}/users`],
+          ['PUT', `${root}/users`, { user_id: extra.username, right: 1 }],
+          ['POST', `${root}/users/${w.users.read.username}`, { right: 2 }],
+          ['DELETE', `${root}/users/${w.users.read.username}`],
+          ['GET', `${root}/teams`],
+          ['PUT', `${root}/teams`, { team_id: w.teamId, right: 1 }],
+          ['POST', `${root}/teams/${w.teamId}`, { right: 2 }],
+          ['DELETE', `${root}/teams/${w.teamId}`],
+        ];
+        for (const [method, url, body] of requests) {
+          const res = await call(app, method as 'GET', url, { token: owner, body });
+          expect(res.statusCode, `${method} ${url}`).toBe(404);
+          expect(res.json().code, `${method} ${url}`).toBe(code);
+        }
+        expect(await tables()).toEqual(before);
+      });
+
       it('a share grants exactly its right', async () => {
         const s = await makeShared(app, w, on);
         await call(app, 'PUT', `${base(s)}/users`, { token: owner, body: { user_id: extra.username, right: 0 } });

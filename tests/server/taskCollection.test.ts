@@ -229,6 +229,24 @@ describe('task collections', () => {
     expect((await get('/lists/99999/tasks')).json().code).toBe(3001);
   });
 
+  it('/tasks/all per role: each sees the shared list\'s tasks, the stranger none of the owner\'s', async () => {
+    const inList = (await app.ctx.db.selectFrom('tasks').select('id').where('list_id', '=', w.listId).orderBy('id').execute()).map((r) => r.id);
+    const ownersLists = (await app.ctx.db.selectFrom('lists').select('id').where('owner_id', '=', w.users.owner.id).execute()).map((r) => r.id);
+    const ownersTasks = (await app.ctx.db.selectFrom('tasks').select('id').where('list_id', 'in', ownersLists).orderBy('id').execute()).map((r) => r.id);
+    expect(inList).toHaveLength(5);
+    expect(ownersTasks.length).toBeGreaterThan(inList.length);
+    for (const role of ROLES) {
+      const res = await get('/tasks/all?page=0', w.tokens[role]);
+      expect(res.statusCode, role).toBe(200);
+      const got = (res.json() as T[]).map((t) => t.id).sort((x, y) => x - y);
+      if (role === 'owner') expect(got, role).toEqual(ownersTasks);
+      else if (role === 'stranger') expect(got.filter((id) => ownersTasks.includes(id)), role).toEqual([]);
+      // Shared users and link shares reach only this one list of the owner's.
+      else expect(got, role).toEqual(inList);
+      expect(res.headers['x-pagination-result-count'], role).toBe(String(got.length));
+    }
+  });
+
   it('/tasks/all covers every non-archived reachable list', async () => {
     const owner = await makeUser(app);
     const ns = await makeNamespace(app, owner.id);

@@ -256,6 +256,45 @@ describe('tasks', () => {
     expect((await call(app, 'GET', `/tasks/${a.id}`, { token: w.tokens.owner })).json().done).toBe(true);
   });
 
+  it('bulk-updates only with write rights (rights matrix), changing nothing when refused', async () => {
+    for (const role of ROLES) {
+      const right = w.rights[role];
+      const a = await makeTask(app, w.tokens.owner, w.listId, { title: 'bulk a', priority: 1 });
+      const b = await makeTask(app, w.tokens.owner, w.listId, { title: 'bulk b', priority: 1 });
+      const res = await call(app, 'POST', '/tasks/bulk', { token: w.tokens[role], body: { task_ids: [a.id, b.id], priority: 5, done: true } });
+      const rows = await app.ctx.db.selectFrom('tasks').select(['priority', 'done']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
+      if (right === null) {
+        expect(res.statusCode, role).toBe(403);
+        expect(res.json().code, role).toBe(4005);
+      } else if (right === 0) {
+        expect(res.statusCode, role).toBe(403);
+      } else {
+        expect(res.statusCode, role).toBe(200);
+        expect(res.json().task_ids, role).toEqual([a.id, b.id]);
+        expect(rows, role).toEqual([{ priority: 5, done: 1 }, { priority: 5, done: 1 }]);
+        continue;
+      }
+      expect(rows, role).toEqual([{ priority: 1, done: 0 }, { priority: 1, done: 0 }]);
+    }
+  });
+
+  it('answers 4002 for a missing task on update, delete and bulk, changing nothing', async () => {
+    const before = await app.ctx.db.selectFrom('tasks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const upd = await call(app, 'POST', '/tasks/99999', { token: w.tokens.owner, body: { title: 'ghost' } });
+    expect(upd.statusCode).toBe(404);
+    expect(upd.json()).toEqual({ code: 4002, message: 'This task does not exist.' });
+    const del = await call(app, 'DELETE', '/tasks/99999', { token: w.tokens.owner });
+    expect(del.statusCode).toBe(404);
+    expect(del.json().code).toBe(4002);
+    const t = await makeTask(app, w.tokens.owner, w.listId, { priority: 1 });
+    const bulk = await call(app, 'POST', '/tasks/bulk', { token: w.tokens.owner, body: { task_ids: [t.id, 99999], priority: 4 } });
+    expect(bulk.statusCode).toBe(404);
+    expect(bulk.json().code).toBe(4002);
+    expect((await call(app, 'GET', `/tasks/${t.id}`, { token: w.tokens.owner })).json().priority).toBe(1);
+    const after = await app.ctx.db.selectFrom('tasks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n) + 1);
+  });
+
   it('answers 2001 for id 0 and does not leak e-mails', async () => {
     expect((await call(app, 'GET', '/tasks/0', { token: w.tokens.owner })).json().code).toBe(2001);
     const u = await makeUser(app);
