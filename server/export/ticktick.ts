@@ -6,6 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../errors.js';
 import type { ImportContent } from './importExport.js';
+import type { ExportLabel, ExportRelatedTask, ExportTask } from './format.js';
 
 const DAY_S = 86_400;
 /** Repeat frequencies that are a fixed number of seconds (RFC 5545 FREQ). */
@@ -16,27 +17,15 @@ const DEFAULT_NAMESPACE = 'Imported from TickTick';
 const ZERO = '0001-01-01T00:00:00Z';
 
 type Row = Record<string, string>;
-interface TaskOut {
-  id: number;
-  title: string;
-  description: string;
-  done: boolean;
-  done_at: string;
-  due_date: string;
-  start_date: string;
+/** The part of an exported task a backup fills; labels and related tasks carry only what the import reads. */
+type TaskOut = Pick<
+  ExportTask,
+  'id' | 'title' | 'description' | 'done' | 'done_at' | 'due_date' | 'start_date' | 'repeat_after' | 'repeat_mode' | 'priority' | 'bucket_id' | 'index' | 'position' | 'kanban_position' | 'created' | 'updated'
+> & {
   reminder_dates: string[];
-  repeat_after: number;
-  repeat_mode: number;
-  priority: number;
-  labels: { id: number; title: string }[];
-  bucket_id: number;
-  index: number;
-  position: number;
-  kanban_position: number;
-  related_tasks: Record<string, { id: number }[]>;
-  created: string;
-  updated: string;
-}
+  labels: Pick<ExportLabel, 'id' | 'title'>[];
+  related_tasks: Record<string, Pick<ExportRelatedTask, 'id'>[]>;
+};
 
 /** A TickTick date ("2022-05-20T22:00:00+0000") as RFC 3339, or null when empty or unreadable. */
 export function tickTickDate(value: string | undefined): string | null {
