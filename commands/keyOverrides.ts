@@ -53,7 +53,13 @@ export function reloadOverrides(): void {
   listeners.forEach((l) => l());
 }
 
-const norm = (binding: string) => binding.trim().split(/\s+/).map((p) => p.toLowerCase());
+// A key code ("Alt+KeyR", bound that way because Option+R types "®" on macOS) is the same key as its letter
+// ("Alt+r", as a press is recorded), so the two must clash.
+const norm = (binding: string) =>
+  binding
+    .trim()
+    .split(/\s+/)
+    .map((p) => p.replace(/(^|\+)(?:Key|Digit)(\w)$/, '$1$2').toLowerCase());
 
 /**
  * Two bindings clash when they are equal, or when one is the start of the other's sequence ("g" would swallow

@@ -1,5 +1,6 @@
 // Task attachments: upload several files with progress, list, download as a blob, delete.
 import { apiBase, del, get } from './client';
+import { ApiError, toApiError } from './apiError';
 import { readStorage, STORAGE_KEYS } from '../state/storage';
 import { fromApi } from './convert';
 import type { Attachment } from './tasks';
@@ -14,7 +15,34 @@ export async function deleteAttachment(taskId: number, id: number): Promise<void
 
 export interface UploadResult {
   success: Attachment[];
-  errors: { code?: number; message: string }[];
+  /** One per refused file, so the toast shows the translated message for its code. */
+  errors: ApiError[];
+}
+
+/** The failure of a call made outside the ofetch client, from the server's JSON {code, message} when it sent one. */
+function refusal(status: number, text: string): ApiError {
+  let data: unknown = null;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // not JSON (a proxy's HTML page): the status is all there is
+  }
+  return toApiError(Object.assign(new Error(`HTTP ${status}`), { status, data }));
+}
+
+/** The spec's limit when /info names none (or names one this client cannot read). */
+export const DEFAULT_MAX_FILE_SIZE = '20MB';
+const UNIT_BYTES: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
+
+/**
+ * The server's max file size ("20MB", "512KB", "1.5 GB", plain bytes) in bytes, and the text to show for it.
+ * Units are binary, as the server sizes them; anything unreadable or not above 0 falls back to 20MB.
+ */
+export function parseMaxFileSize(value: string | undefined): { bytes: number; label: string } {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?\s*$/i.exec(value ?? '');
+  const bytes = m ? Math.round(Number(m[1]) * UNIT_BYTES[m[2].toLowerCase()]) : 0;
+  if (bytes > 0) return { bytes, label: value!.trim() };
+  return { bytes: 20 * 1024 ** 2, label: DEFAULT_MAX_FILE_SIZE };
 }
 
 /** XHR rather than fetch because only XHR reports upload progress. Files go in the field "files". */
@@ -27,21 +55,25 @@ export function uploadAttachments(taskId: number, files: File[], onProgress?: (f
     const token = readStorage(STORAGE_KEYS.token);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
-    xhr.onerror = () => reject(new Error('network'));
+    // Status 0, as the client reports an unreachable server.
+    xhr.onerror = () => reject(new ApiError({ message: 'network', status: 0 }));
     xhr.onload = () => {
-      let body: { success?: Attachment[] | null; errors?: { message?: { code?: number; message?: string } | string }[] | null; code?: number; message?: string } = {};
+      if (xhr.status >= 400) {
+        reject(refusal(xhr.status, xhr.responseText));
+        return;
+      }
+      let body: { success?: Attachment[] | null; errors?: { message?: { code?: number; message?: string } | string }[] | null } = {};
       try {
         body = fromApi(JSON.parse(xhr.responseText));
       } catch {
         // keep the empty body
       }
-      if (xhr.status >= 400) {
-        reject(Object.assign(new Error(body.message ?? `HTTP ${xhr.status}`), { code: body.code, status: xhr.status }));
-        return;
-      }
       resolve({
         success: body.success ?? [],
-        errors: (body.errors ?? []).map((e) => (typeof e.message === 'string' ? { message: e.message } : { code: e.message?.code, message: e.message?.message ?? '' })),
+        errors: (body.errors ?? []).map((e) => {
+          const detail = typeof e.message === 'string' ? { message: e.message } : { code: e.message?.code, message: e.message?.message ?? '' };
+          return new ApiError({ code: detail.code ?? null, message: detail.message, status: xhr.status, fromServer: detail.message !== '' });
+        }),
       });
     };
     xhr.send(form);
@@ -50,8 +82,13 @@ export function uploadAttachments(taskId: number, files: File[], onProgress?: (f
 
 export async function downloadAttachment(taskId: number, id: number): Promise<Blob> {
   const token = readStorage(STORAGE_KEYS.token);
-  const res = await fetch(`${apiBase()}/tasks/${taskId}/attachments/${id}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  let res: Response;
+  try {
+    res = await fetch(`${apiBase()}/tasks/${taskId}/attachments/${id}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch (err) {
+    throw toApiError(err);
+  }
+  if (!res.ok) throw refusal(res.status, await res.text().catch(() => ''));
   return res.blob();
 }
 

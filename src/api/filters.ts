@@ -49,7 +49,8 @@ export function normalizeFilter(raw: Partial<SavedFilter> & { id: number }, maxR
       filterValue: (f.filterValue ?? []).map(String),
       filterComparator: f.filterComparator ?? [],
       filterConcat: f.filterConcat ?? 'and',
-      filterIncludeNulls: f.filterIncludeNulls ?? false,
+      // Absent means the model default (spec: true), not false: an older filter would otherwise lose its undated tasks.
+      filterIncludeNulls: f.filterIncludeNulls ?? DEFAULT_FILTER_PARAMS.filterIncludeNulls,
     },
     maxRight: raw.maxRight ?? maxRight,
   };

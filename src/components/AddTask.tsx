@@ -8,6 +8,7 @@ import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels } from '../stat
 import { searchUsers } from '../api/assignees';
 import { error as toastError } from '../app/toast';
 import { NoListError, TitleRequiredError, maskSpans } from '../views/tasks/addTasks';
+import { QuickAddHelp } from './QuickAddHelp';
 import type { Task, UserRef } from '../api/tasks';
 import './addTask.css';
 
@@ -149,7 +150,7 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
   const submit = async () => {
     if (loading) return;
     if (text.trim() === '') {
-      setFieldError(t('task.add.titleRequired'));
+      setFieldError(t('list.create.addTitleRequired'));
       return;
     }
     const typed = text;
@@ -164,8 +165,8 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
     } catch (err) {
       setText(typed);
       setDismissed(typedDismissed);
-      if (err instanceof NoListError) setFieldError(t('task.add.listRequired'));
-      else if (err instanceof TitleRequiredError) setFieldError(t('task.add.titleRequired'));
+      if (err instanceof NoListError) setFieldError(t('list.create.addListRequired'));
+      else if (err instanceof TitleRequiredError) setFieldError(t('list.create.addTitleRequired'));
       else void toastError(err);
     } finally {
       setLoading(false);
@@ -215,6 +216,9 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
   }, [tokens, text]);
 
   const listboxId = 'add-task-suggestions';
+  // The example uses the mode's own prefixes; with quick-add magic off nothing is read, so none is suggested.
+  const prefixes = prefixesFor(mode);
+  const placeholder = prefixes ? t('task.add.placeholder', { label: prefixes.label, priority: prefixes.priority }) : t('task.add.placeholderPlain');
   const rows = Math.min(8, text.split('\n').length);
   return (
     <div className="add-task">
@@ -229,7 +233,7 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
           value={text}
           disabled={disabled}
           autoFocus={autoFocus}
-          placeholder={t('task.add.placeholder')}
+          placeholder={placeholder}
           aria-label={t('task.add.label')}
           aria-invalid={fieldError !== null}
           aria-describedby={fieldError ? 'add-task-error' : undefined}
@@ -254,6 +258,7 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
         <button type="button" className="btn btn-primary add-task-submit" onClick={() => void submit()} disabled={disabled || loading} aria-busy={loading}>
           {t('task.add.submit')}
         </button>
+        <QuickAddHelp mode={mode} />
         {suggestions.length > 0 && (
           <ul className="add-task-suggestions" id={listboxId} role="listbox" aria-label={t(`task.add.suggest.${completion!.kind}`)}>
             {suggestions.map((s, i) => (

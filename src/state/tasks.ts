@@ -74,13 +74,20 @@ export async function saveTask(task: Task): Promise<Task> {
  * Marks a task done or not done: saves, plays the pop when enabled, and toasts with an Undo that flips it back.
  * Returns the saved task, or null when the save failed (the error is already shown).
  */
-export async function toggleTaskDone(task: Task, done: boolean, save: (t: Task) => Promise<Task> = saveTask): Promise<Task | null> {
+export async function toggleTaskDone(
+  task: Task,
+  done: boolean,
+  save: (t: Task) => Promise<Task> = saveTask,
+  /** Runs after every successful save, the Undo's too, so a view that dropped the task can put it back. */
+  afterSave?: (saved: Task) => void,
+): Promise<Task | null> {
   try {
     const saved = await save({ ...task, done });
+    afterSave?.(saved);
     if (done && popSoundEnabled()) playPop();
     void success(done ? 'task.doneSuccess' : 'task.undoneSuccess', {
       label: 'task.undo',
-      onClick: () => void toggleTaskDone(saved, !done, save),
+      onClick: () => void toggleTaskDone(saved, !done, save, afterSave),
     });
     return saved;
   } catch (err) {

@@ -182,6 +182,8 @@ interface ColumnProps {
   onLimit: (limit: number) => void;
   onDoneBucket: (value: boolean) => void;
   onDelete: () => void;
+  /** The list's only bucket: the server refuses to delete it (10003), so Delete is not offered. */
+  isLast: boolean;
   onAdd: (title: string) => Promise<void>;
   onCtrlClick: (task: Task) => void;
   /** The card being dragged, and where it would land in this bucket (among the other cards) when it is the target. */
@@ -251,9 +253,21 @@ function Column(props: ColumnProps) {
                   <input type="checkbox" checked={bucket.isDoneBucket} onChange={(e) => props.onDoneBucket(e.target.checked)} />
                   {t('task.kanban.doneBucket')}
                 </label>
-                <button type="button" className="btn btn-tertiary kanban-delete" onClick={() => (setMenu(false), props.onDelete())}>
+                {/* aria-disabled rather than disabled keeps the button focusable, so the reason is heard. */}
+                <button
+                  type="button"
+                  className="btn btn-tertiary kanban-delete"
+                  aria-disabled={props.isLast || undefined}
+                  aria-describedby={props.isLast ? `kanban-last-${bucket.id}` : undefined}
+                  onClick={() => !props.isLast && (setMenu(false), props.onDelete())}
+                >
                   {t('task.kanban.deleteBucket')}
                 </button>
+                {props.isLast && (
+                  <p id={`kanban-last-${bucket.id}`} className="kanban-menu-note">
+                    {t('task.kanban.lastBucket')}
+                  </p>
+                )}
               </div>
             )}
           </div>
@@ -519,6 +533,7 @@ export default function KanbanView({ params }: { params?: Record<string, string>
               onLimit={(limit) => void saveBucket(bucket, { limit })}
               onDoneBucket={(isDoneBucket) => void saveBucket(bucket, { isDoneBucket })}
               onDelete={() => setDeleting(bucket)}
+              isLast={buckets.length <= 1}
               onCtrlClick={onCtrlClick}
               draggingId={dragging?.id ?? null}
               dropIndex={drop?.bucketId === bucket.id ? drop.index : null}

@@ -70,13 +70,26 @@ export function FilterPopup({ filters, setFilters }: { filters: TaskFilterParams
 export function useTaskActions(listId: number, hideDone: boolean) {
   const onDoneChange = useCallback(
     (task: Task, done: boolean) => {
-      void toggleTaskDone(task, done).then((saved) => {
-        // A done task leaves a view that hides done ones (an undone one is put back by replaceTask if still listed).
-        if (saved && saved.done && hideDone) {
-          const a = listTasksAtom(listId);
-          appStore.set(a, (s) => ({ ...s, tasks: s.tasks.filter((x) => x.id !== saved.id) }));
-        }
-      });
+      // A done task leaves a view that hides done ones; replaceTask only updates tasks still listed, so the
+      // toast's Undo (which saves through the same callback) would leave the row missing: put it back where it was.
+      let removedAt = -1;
+      const place = (saved: Task) => {
+        if (!hideDone) return;
+        const a = listTasksAtom(listId);
+        appStore.set(a, (s) => {
+          const i = s.tasks.findIndex((x) => x.id === saved.id);
+          if (saved.done) {
+            if (i === -1) return s;
+            removedAt = i;
+            return { ...s, tasks: s.tasks.filter((x) => x.id !== saved.id) };
+          }
+          if (i !== -1 || removedAt === -1) return s;
+          const tasks = [...s.tasks];
+          tasks.splice(Math.min(removedAt, tasks.length), 0, saved);
+          return { ...s, tasks };
+        });
+      };
+      void toggleTaskDone(task, done, saveTask, place);
     },
     [listId, hideDone],
   );

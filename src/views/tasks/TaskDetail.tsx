@@ -56,8 +56,8 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
   const [userQuery, setUserQuery] = useState('');
   const [userResults, setUserResults] = useState<UserRef[]>([]);
   const [dragOver, setDragOver] = useState(false);
-  /** The amount being typed; saved on blur or together with a unit change. */
-  const [repeatAmount, setRepeatAmount] = useState('0');
+  /** The amount being typed; saved on blur or together with a unit change. Empty means no repeat. */
+  const [repeatAmount, setRepeatAmount] = useState('');
   const setOpenTask = useSetAtom(openTaskIdAtom);
   const request = useAtomValue(taskFieldRequestAtom);
   const labels = useAtomValue(labelsAtom);
@@ -87,7 +87,8 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
         if (!live) return;
         setTask(loaded);
         setTitle(loaded.title);
-        setRepeatAmount(String(loaded.repeatAfter.amount));
+        // No repeat shows as an empty field, not "0": 0 is refused when typed, so tabbing through must not meet it.
+        setRepeatAmount(loaded.repeatAfter.amount > 0 ? String(loaded.repeatAfter.amount) : '');
         scheduleReminders([loaded]);
         getList(loaded.listId).then((l) => live && setList(l), () => undefined);
       },
@@ -104,6 +105,8 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
   }, [taskId, setOpenTask]);
 
   const readOnly = !canWriteList(list);
+  // Off on the server means its attachment routes do not exist: no section, and the page takes no drops.
+  const attachmentsEnabled = !!config?.taskAttachmentsEnabled;
 
   const save = useCallback(async (next: Task) => {
     const before = task;
@@ -211,9 +214,17 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
       void toastError(err);
     }
   };
-  const setRepeat = (amount: number, type: RepeatUnit, mode: number) => {
-    if (mode !== 1 && (!Number.isFinite(amount) || amount < 0)) return setRepeatError(t('task.detail.repeatAmountPositive'));
+  /**
+   * Saves the repeat from the typed amount. Emptying the field is how the detail removes a repeat (amount 0); a typed
+   * 0 or less gets the spec's "please enter more than 0" instead, as it is almost always a slip. Monthly has no amount.
+   */
+  const setRepeat = (raw: string, type: RepeatUnit, mode: number) => {
+    const cleared = raw.trim() === '';
+    const amount = cleared ? 0 : Number(raw);
+    if (mode !== 1 && !cleared && (!Number.isFinite(amount) || amount <= 0)) return setRepeatError(t('task.detail.repeatAmountPositive'));
     setRepeatError(null);
+    // Still no repeat: nothing to save (the server would hand back its own unit for 0 anyway).
+    if (cleared && task.repeatAfter.amount === 0 && mode === task.repeatMode) return;
     void save({ ...task, repeatAfter: { amount, type }, repeatMode: mode, repeatFromCurrentDate: mode === 2 });
   };
   const doDelete = async () => {
@@ -236,13 +247,13 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
     <div
       className={`task-detail${dragOver ? ' is-drop-target' : ''}`}
       onDragOver={(e) => {
-        if (readOnly || !e.dataTransfer.types.includes('Files')) return;
+        if (readOnly || !attachmentsEnabled || !e.dataTransfer.types.includes('Files')) return;
         e.preventDefault();
         setDragOver(true);
       }}
       onDragLeave={(e) => e.currentTarget === e.target && setDragOver(false)}
       onDrop={(e) => {
-        if (readOnly || !e.dataTransfer.files.length) return;
+        if (readOnly || !attachmentsEnabled || !e.dataTransfer.files.length) return;
         e.preventDefault();
         setDragOver(false);
         attachments.current?.upload([...e.dataTransfer.files]);
@@ -271,17 +282,19 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
           <Section id="d-desc" title={t('task.detail.description')}>
             <Description ref={description} value={task.description} readOnly={readOnly} onSave={(text) => void save({ ...task, description: text })} />
           </Section>
-          <Section id="d-att" title={t('task.detail.attachments')}>
-            <Attachments
-              ref={attachments}
-              taskId={task.id}
-              attachments={task.attachments}
-              coverId={task.coverImageAttachmentId}
-              readOnly={readOnly}
-              onChange={(att) => setTask((cur) => (cur ? { ...cur, attachments: att } : cur))}
-              onCover={(id) => void save({ ...task, coverImageAttachmentId: id })}
-            />
-          </Section>
+          {attachmentsEnabled && (
+            <Section id="d-att" title={t('task.detail.attachments')}>
+              <Attachments
+                ref={attachments}
+                taskId={task.id}
+                attachments={task.attachments}
+                coverId={task.coverImageAttachmentId}
+                readOnly={readOnly}
+                onChange={(att) => setTask((cur) => (cur ? { ...cur, attachments: att } : cur))}
+                onCover={(id) => void save({ ...task, coverImageAttachmentId: id })}
+              />
+            </Section>
+          )}
           <Section id="d-rel" title={t('task.detail.relations')}>
             <Relations ref={relations} task={task} readOnly={readOnly} onChange={(related) => setTask((cur) => (cur ? { ...cur, relatedTasks: related } : cur))} />
           </Section>
@@ -420,7 +433,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
                 aria-label={t('task.detail.repeatMode')}
                 disabled={readOnly}
                 value={task.repeatMode}
-                onChange={(e) => setRepeat(Number(repeatAmount), task.repeatAfter.type, Number(e.target.value))}
+                onChange={(e) => setRepeat(repeatAmount, task.repeatAfter.type, Number(e.target.value))}
               >
                 <option value={0}>{t('task.detail.repeatDefault')}</option>
                 <option value={1}>{t('task.detail.repeatMonthly')}</option>
@@ -431,14 +444,16 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
                   <input
                     className="input repeat-amount"
                     type="number"
-                    min={0}
+                    min={1}
                     aria-label={t('task.detail.repeatAmount')}
                     disabled={readOnly}
                     value={repeatAmount}
                     onChange={(e) => setRepeatAmount(e.target.value)}
                     onBlur={() => {
+                      // Unchanged and valid: nothing to save, but a fixed slip clears its error.
                       const n = Number(repeatAmount);
-                      if (n !== task.repeatAfter.amount) setRepeat(n, task.repeatAfter.type, task.repeatMode);
+                      if (repeatAmount.trim() !== '' && n > 0 && n === task.repeatAfter.amount) return setRepeatError(null);
+                      setRepeat(repeatAmount, task.repeatAfter.type, task.repeatMode);
                     }}
                   />
                   <select
@@ -446,7 +461,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
                     aria-label={t('task.detail.repeatUnit')}
                     disabled={readOnly}
                     value={task.repeatAfter.type}
-                    onChange={(e) => setRepeat(Number(repeatAmount), e.target.value as RepeatUnit, task.repeatMode)}
+                    onChange={(e) => setRepeat(repeatAmount, e.target.value as RepeatUnit, task.repeatMode)}
                   >
                     {UNITS.map((u) => (
                       <option key={u} value={u}>

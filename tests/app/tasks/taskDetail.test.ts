@@ -36,7 +36,7 @@ describe('task detail commands', () => {
       'task.related': ['r'],
       'task.move': ['m'],
       'task.color': ['c'],
-      'task.reminder': ['alt+r'],
+      'task.reminder': ['Alt+KeyR'],
       'task.description': ['e'],
     });
   });

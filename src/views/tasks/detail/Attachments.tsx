@@ -1,8 +1,10 @@
-// Task attachments: upload several files with progress (button or dropped on the page), image previews, cover image, download, delete.
+// Task attachments: upload several files with progress (button or dropped on the page; files over the server's max size refused first), image previews, cover image, download, delete.
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai/react';
 import { useT } from '../../../i18n';
-import { deleteAttachment, downloadAttachment, isImage, uploadAttachments } from '../../../api/attachments';
+import { deleteAttachment, downloadAttachment, isImage, parseMaxFileSize, uploadAttachments } from '../../../api/attachments';
 import type { Attachment } from '../../../api/tasks';
+import { configAtom } from '../../../state/config';
 import { error as toastError } from '../../../app/toast';
 
 export interface AttachmentsHandle {
@@ -44,16 +46,25 @@ export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(funct
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const config = useAtomValue(configAtom);
   const current = useRef(attachments);
   current.current = attachments;
 
-  const upload = async (files: File[]) => {
-    if (!files.length || readOnly) return;
+  const upload = async (selected: File[]) => {
+    if (!selected.length || readOnly) return;
+    // Checked here so one oversized file does not fail the whole request (the server refuses it with 4012);
+    // each one refused gets its own message and the rest of the selection still goes up.
+    const limit = parseMaxFileSize(config?.maxFileSize);
+    const files = selected.filter((f) => f.size <= limit.bytes);
+    for (const f of selected) {
+      if (f.size > limit.bytes) void toastError(new Error(t('task.detail.attachmentTooLarge', { name: f.name, limit: limit.label })));
+    }
+    if (!files.length) return;
     setProgress(0);
     try {
       const res = await uploadAttachments(taskId, files, setProgress);
       onChange([...current.current, ...res.success]);
-      for (const e of res.errors) void toastError(Object.assign(new Error(e.message), { code: e.code }));
+      for (const e of res.errors) void toastError(e);
     } catch (err) {
       void toastError(err);
     } finally {
