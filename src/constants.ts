@@ -17,6 +17,8 @@ export const HOTKEY_SEQUENCE_RESET_MS = 1500;
 export const OPENID_STATE_LENGTH = 24;
 export const PRIDE_MONTH_INDEX = 5; // June
 export const DEFAULT_LANGUAGE = 'en';
+/** The user setting's default first day of the week (spec part 2 §9): 0 is Sunday. */
+export const DEFAULT_WEEK_START = 0;
 export const SUPPORTED_LOCALES = [
   'en', 'de-DE', 'de-swiss', 'ru-RU', 'fr-FR', 'vi-VN', 'it-IT', 'cs-CZ', 'pl-PL', 'nl-NL', 'pt-PT', 'zh-CN', 'no-NO',
 ] as const;

@@ -12,11 +12,16 @@ export interface RouteDef {
   public?: boolean;
   /** The view, split into its own chunk. Routes without one are known by name but render the 404 page until built. */
   load?: () => Promise<{ default: ComponentType }>;
+  /**
+   * Not about a list: entering the route clears the current list (spec part 1 §2), so the top bar, `g l`/`g k`
+   * and the palette's "new task" stop targeting the list seen before. Root applies it for every route.
+   */
+  clearsCurrentList?: true;
 }
 
 /** Every route. Adding a screen is one entry here (or giving an existing entry its `load`). */
 export const routeTable: RouteDef[] = [
-  { name: 'home', path: '/', layout: 'app', load: () => import('./views/home/Home') },
+  { name: 'home', path: '/', layout: 'app', clearsCurrentList: true, load: () => import('./views/home/Home') },
   { name: 'user.login', path: '/login', layout: 'signedOut', public: true, load: () => import('./views/auth/Login') },
   { name: 'user.register', path: '/register', layout: 'signedOut', public: true, load: () => import('./views/auth/Register') },
   { name: 'user.password-reset.request', path: '/get-password-reset', layout: 'signedOut', public: true, load: () => import('./views/auth/PasswordResetRequest') },
@@ -24,23 +29,23 @@ export const routeTable: RouteDef[] = [
   { name: 'openid.auth', path: '/auth/openid/:provider', layout: 'signedOut', public: true, load: () => import('./views/auth/OpenIdAuth') },
   { name: 'link-share.auth', path: '/share/:share/auth', layout: 'linkShare', public: true, load: () => import('./views/auth/LinkShareAuth') },
   { name: 'about', path: '/about', layout: 'app', load: () => import('./views/about/About') },
-  { name: 'user.settings', path: '/user/settings', layout: 'app', load: () => import('./views/settings/SettingsIndex') },
-  { name: 'user.settings.general', path: '/user/settings/general', layout: 'app', load: () => import('./views/settings/General') },
-  { name: 'user.settings.password-update', path: '/user/settings/password-update', layout: 'app', load: () => import('./views/settings/PasswordUpdate') },
-  { name: 'user.settings.email-update', path: '/user/settings/email-update', layout: 'app', load: () => import('./views/settings/EmailUpdate') },
-  { name: 'user.settings.avatar', path: '/user/settings/avatar', layout: 'app', load: () => import('./views/settings/Avatar') },
-  { name: 'user.settings.totp', path: '/user/settings/totp', layout: 'app', load: () => import('./views/settings/Totp') },
-  { name: 'user.settings.caldav', path: '/user/settings/caldav', layout: 'app', load: () => import('./views/settings/Caldav') },
-  { name: 'user.settings.data-export', path: '/user/settings/data-export', layout: 'app', load: () => import('./views/settings/DataExport') },
-  { name: 'user.settings.deletion', path: '/user/settings/deletion', layout: 'app', load: () => import('./views/settings/Deletion') },
+  { name: 'user.settings', path: '/user/settings', layout: 'app', clearsCurrentList: true, load: () => import('./views/settings/SettingsIndex') },
+  { name: 'user.settings.general', path: '/user/settings/general', layout: 'app', clearsCurrentList: true, load: () => import('./views/settings/General') },
+  { name: 'user.settings.password-update', path: '/user/settings/password-update', layout: 'app', clearsCurrentList: true, load: () => import('./views/settings/PasswordUpdate') },
+  { name: 'user.settings.email-update', path: '/user/settings/email-update', layout: 'app', clearsCurrentList: true, load: () => import('./views/settings/EmailUpdate') },
+  { name: 'user.settings.avatar', path: '/user/settings/avatar', layout: 'app', clearsCurrentList: true, load: () => import('./views/settings/Avatar') },
+  { name: 'user.settings.totp', path: '/user/settings/totp', layout: 'app', clearsCurrentList: true, load: () => import('./views/settings/Totp') },
+  { name: 'user.settings.caldav', path: '/user/settings/caldav', layout: 'app', clearsCurrentList: true, load: () => import('./views/settings/Caldav') },
+  { name: 'user.settings.data-export', path: '/user/settings/data-export', layout: 'app', clearsCurrentList: true, load: () => import('./views/settings/DataExport') },
+  { name: 'user.settings.deletion', path: '/user/settings/deletion', layout: 'app', clearsCurrentList: true, load: () => import('./views/settings/Deletion') },
   { name: 'user.export.download', path: '/user/export/download', layout: 'app', load: () => import('./views/export/ExportDownload') },
-  { name: 'namespaces.index', path: '/namespaces', layout: 'app', load: () => import('./views/namespaces/NamespacesIndex') },
+  { name: 'namespaces.index', path: '/namespaces', layout: 'app', clearsCurrentList: true, load: () => import('./views/namespaces/NamespacesIndex') },
   { name: 'namespace.create', path: '/namespaces/new', layout: 'app', load: () => import('./views/namespaces/NamespaceCreate') },
-  { name: 'namespace.settings.edit', path: '/namespaces/:id/settings/edit', layout: 'app', load: () => import('./views/namespaces/NamespaceEdit') },
+  { name: 'namespace.settings.edit', path: '/namespaces/:id/settings/edit', layout: 'app', clearsCurrentList: true, load: () => import('./views/namespaces/NamespaceEdit') },
   { name: 'namespace.settings.share', path: '/namespaces/:namespaceId/settings/share', layout: 'app', load: () => import('./views/namespaces/NamespaceShare') },
   { name: 'namespace.settings.archive', path: '/namespaces/:id/settings/archive', layout: 'app', load: () => import('./views/namespaces/NamespaceArchive') },
   { name: 'namespace.settings.delete', path: '/namespaces/:id/settings/delete', layout: 'app', load: () => import('./views/namespaces/NamespaceDelete') },
-  { name: 'tasks.range', path: '/tasks/by/upcoming', layout: 'app', load: () => import('./views/tasks/Upcoming') },
+  { name: 'tasks.range', path: '/tasks/by/upcoming', layout: 'app', clearsCurrentList: true, load: () => import('./views/tasks/Upcoming') },
   { name: 'task.detail', path: '/tasks/:id', layout: 'app', load: () => import('./views/tasks/TaskDetailRoute') },
   { name: 'list.index', path: '/lists/:listId', layout: 'app', load: () => import('./views/lists/ListIndexRedirect') },
   { name: 'list.info', path: '/lists/:listId/info', layout: 'app', load: () => import('./views/lists/ListInfo') },
@@ -55,13 +60,13 @@ export const routeTable: RouteDef[] = [
   { name: 'list.gantt', path: '/lists/:listId/gantt', layout: 'app', load: () => import('./views/lists/GanttView') },
   { name: 'list.table', path: '/lists/:listId/table', layout: 'app', load: () => import('./views/lists/TableView') },
   { name: 'list.kanban', path: '/lists/:listId/kanban', layout: 'app', load: () => import('./views/lists/KanbanView') },
-  { name: 'teams.index', path: '/teams', layout: 'app', load: () => import('./views/teams/TeamsIndex') },
+  { name: 'teams.index', path: '/teams', layout: 'app', clearsCurrentList: true, load: () => import('./views/teams/TeamsIndex') },
   { name: 'teams.create', path: '/teams/new', layout: 'app', load: () => import('./views/teams/TeamCreate') },
   { name: 'teams.edit', path: '/teams/:id/edit', layout: 'app', load: () => import('./views/teams/TeamEdit') },
-  { name: 'labels.index', path: '/labels', layout: 'app', load: () => import('./views/labels/LabelsIndex') },
+  { name: 'labels.index', path: '/labels', layout: 'app', clearsCurrentList: true, load: () => import('./views/labels/LabelsIndex') },
   { name: 'labels.create', path: '/labels/new', layout: 'app', load: () => import('./views/labels/LabelCreate') },
-  { name: 'migrate.start', path: '/migrate', layout: 'app', load: () => import('./views/migrate/MigrateStart') },
-  { name: 'migrate.service', path: '/migrate/:service', layout: 'app', load: () => import('./views/migrate/MigrateService') },
+  { name: 'migrate.start', path: '/migrate', layout: 'app', clearsCurrentList: true, load: () => import('./views/migrate/MigrateStart') },
+  { name: 'migrate.service', path: '/migrate/:service', layout: 'app', clearsCurrentList: true, load: () => import('./views/migrate/MigrateService') },
   { name: 'filters.create', path: '/filters/new', layout: 'app', load: () => import('./views/filters/FilterCreate') },
   { name: 'not-found', path: '*', layout: 'app', load: () => import('./views/notFound/NotFound') },
 ];
@@ -70,6 +75,8 @@ export const routeTable: RouteDef[] = [
 export const routes: Record<string, string> = Object.fromEntries(routeTable.map((r) => [r.name, r.path]));
 
 export const publicRouteNames: ReadonlySet<string> = new Set(routeTable.filter((r) => r.public).map((r) => r.name));
+
+export const listlessRouteNames: ReadonlySet<string> = new Set(routeTable.filter((r) => r.clearsCurrentList).map((r) => r.name));
 
 export type RouteParams = Record<string, string | number>;
 export type RouteQuery = Record<string, string | number | boolean | null | undefined>;

@@ -1,11 +1,12 @@
 // The root route: readiness gate, route guard, startup query handling, focus renewal and the toast host.
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
-import { useAtomValue } from 'jotai/react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
 import { onlineAtom, readinessAtom, serverUnreachableAtom } from '../state/readiness';
 import { isSignedInAtom, onWindowFocus, saveLastVisited } from '../state/session';
 import { readStorage, STORAGE_KEYS } from '../state/storage';
-import { routes, pathFor, matchRoute } from '../routes';
+import { routes, pathFor, matchRoute, listlessRouteNames } from '../routes';
+import { currentListAtom } from '../state/ui';
 import { guardRoute } from './routeGuard';
 import { handleStartupQuery } from './startupQuery';
 import { ErrorScreen, LoadingScreen, OfflineScreen } from './ReadinessScreens';
@@ -40,12 +41,14 @@ function GuardedOutlet() {
     emailConfirmToken: readStorage(STORAGE_KEYS.emailConfirmToken),
   });
   if (decision.action === 'redirect') {
+    const carried = decision.query ?? {};
     if (decision.remember) {
+      const kept = Object.fromEntries(Object.entries(query).filter(([k]) => !(k in carried)));
       // Routes without a view yet fall to the 404 route: name them from the table, else keep the path.
       const known = name === 'not-found' ? matchRoute(location.pathname) : { name, params };
-      saveLastVisited(known.name === 'not-found' ? { name: known.name, params: { path: location.pathname }, query } : { ...known, query });
+      saveLastVisited(known.name === 'not-found' ? { name: known.name, params: { path: location.pathname }, query: kept } : { ...known, query: kept });
     }
-    return <Navigate to={pathFor(decision.to)} replace />;
+    return <Navigate to={pathFor(decision.to, {}, carried)} replace />;
   }
   return <Outlet />;
 }
@@ -68,6 +71,13 @@ export function Root() {
   useEffect(() => {
     rememberPage(routeName, location.pathname + location.search);
   }, [routeName, location.pathname, location.search]);
+
+  // Decided here by route name rather than in each view, so a view shown as a modal's backdrop cannot clear
+  // (or forget to clear) the list for the route actually open.
+  const setCurrentList = useSetAtom(currentListAtom);
+  useEffect(() => {
+    if (listlessRouteNames.has(routeName)) setCurrentList(null);
+  }, [routeName, setCurrentList]);
 
   useEffect(() => {
     const onFocus = () => void onWindowFocus();

@@ -12,8 +12,11 @@ export interface GuardInput {
 
 export type GuardDecision =
   | { action: 'allow' }
-  /** Go to a named route; `remember` asks to save the intended destination first. */
-  | { action: 'redirect'; to: string; remember: boolean };
+  /**
+   * Go to a named route; `remember` asks to save the intended destination first. `query` is what the target
+   * route still needs from the current query (it is left out of the remembered destination).
+   */
+  | { action: 'redirect'; to: string; remember: boolean; query?: Record<string, string> };
 
 const ALLOW: GuardDecision = { action: 'allow' };
 
@@ -29,6 +32,11 @@ export function guardRoute(input: GuardInput): GuardDecision {
     input.emailConfirmToken === null &&
     !homeWithToken
   ) {
+    // "/?redirectToProvider=true" asks the login page to go straight to the provider (spec §2, login screen);
+    // only that parameter travels, so the rest of the query stays with the remembered destination.
+    if (routeName === 'home' && query.redirectToProvider === 'true') {
+      return { action: 'redirect', to: 'user.login', remember: true, query: { redirectToProvider: 'true' } };
+    }
     return { action: 'redirect', to: 'user.login', remember: true };
   }
   // A pending reset or confirmation pins the visitor to the screen that consumes it.

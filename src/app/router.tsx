@@ -5,6 +5,7 @@ import { Root } from './Root';
 import { SignedOutLayout } from './SignedOutLayout';
 import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './ReadinessScreens';
+import { RouteErrorScreen } from './RouteErrorScreen';
 import { ensureAppMessages } from '../i18n';
 
 function childrenOf(layout: RouteLayout): RouteObject[] {
@@ -13,6 +14,8 @@ function childrenOf(layout: RouteLayout): RouteObject[] {
     .map((r) => ({
       id: r.name,
       path: r.path,
+      // On each view, so a failing view leaves its layout (top bar, navigation) usable around the recovery screen.
+      errorElement: <RouteErrorScreen />,
       // Signed-in views need the app section of the messages; signed-out screens get by with the core.
       lazy: async () => {
         const [mod] = await Promise.all([r.load!(), r.public ? null : ensureAppMessages()]);
@@ -28,10 +31,17 @@ export function appRoutes(): RouteObject[] {
       path: '/',
       element: <Root />,
       hydrateFallbackElement: <LoadingScreen />,
+      // The last resorts, for a failing layout or root, instead of React Router's default error page.
+      errorElement: <RouteErrorScreen />,
       children: [
-        { id: 'layout.signedOut', element: <SignedOutLayout />, children: childrenOf('signedOut') },
-        { id: 'layout.linkShare', lazy: async () => ({ Component: (await import('./LinkShareLayout')).default }), children: childrenOf('linkShare') },
-        { id: 'layout.app', element: <AppLayout />, children: childrenOf('app') },
+        { id: 'layout.signedOut', element: <SignedOutLayout />, errorElement: <RouteErrorScreen />, children: childrenOf('signedOut') },
+        {
+          id: 'layout.linkShare',
+          lazy: async () => ({ Component: (await import('./LinkShareLayout')).default }),
+          errorElement: <RouteErrorScreen />,
+          children: childrenOf('linkShare'),
+        },
+        { id: 'layout.app', element: <AppLayout />, errorElement: <RouteErrorScreen />, children: childrenOf('app') },
       ],
     },
   ];

@@ -7,7 +7,7 @@ import { appStore } from './store';
 import { navigateTo } from './navigator';
 import { clearAccountStorage, readJson, readStorage, removeStorage, writeStorage, STORAGE_KEYS } from './storage';
 import { pathFor, type RouteParams, type RouteQuery } from '../routes';
-import { RENEW_ON_FOCUS_THRESHOLD_MS, TOKEN_RENEWAL_DELAY_MS, USER_REFRESH_THROTTLE_MS } from '../constants';
+import { DEFAULT_WEEK_START, RENEW_ON_FOCUS_THRESHOLD_MS, TOKEN_RENEWAL_DELAY_MS, USER_REFRESH_THROTTLE_MS } from '../constants';
 import { currentLanguage } from '../i18n';
 import { configAtom } from './config';
 import { singleProviderLogoutUrl } from '../views/auth/openId';
@@ -33,6 +33,8 @@ export const sessionAtom = atom<Session>({ kind: 'none' });
 /** The signed-in user as GET /user returns it (with the JWT e-mail, which the server strips). */
 export const userAtom = atom<User | null>(null);
 export const isSignedInAtom = atom((get) => get(sessionAtom).kind !== 'none');
+/** The user's first day of the week (0 Sunday … 6 Saturday) for "/w" date math; Sunday until settings say otherwise. */
+export const weekStartAtom = atom((get) => get(userAtom)?.settings?.weekStart ?? DEFAULT_WEEK_START);
 
 /** The name shown for a user: name when set, otherwise username. */
 export function displayName(user: Pick<User, 'name' | 'username'> | null | undefined): string {

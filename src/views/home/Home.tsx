@@ -1,10 +1,9 @@
 // The overview: the time-of-day greeting, the deletion notice, the add-task box, the last viewed lists and the upcoming block.
-import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useAtomValue } from 'jotai/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
 import { displayName, userAtom } from '../../state/session';
-import { currentListAtom } from '../../state/ui';
 import { greetingKey } from './greeting';
 import { DeletionNotice } from '../settings/DeletionNotice';
 import { AddTask } from '../../components/AddTask';
@@ -17,13 +16,9 @@ export default function Home() {
   const t = useT();
   usePageTitle(t('navigation.overview'));
   const user = useAtomValue(userAtom);
-  const setCurrentList = useSetAtom(currentListAtom);
   const [hour, setHour] = useState(() => new Date().getHours());
   const [added, setAdded] = useState(0);
   const onAdd = useAddTasks(null, () => setAdded((n) => n + 1));
-
-  // Home is not a list: clear the current list (spec §2).
-  useEffect(() => setCurrentList(null), [setCurrentList]);
 
   // Keep the greeting right when the page stays open across a boundary.
   useEffect(() => {

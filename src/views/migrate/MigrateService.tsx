@@ -1,12 +1,11 @@
 // migrate.service: import from one service. Warns when it was imported before and asks before importing again.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
 import { useFormatDate } from '../../i18n/dateLocale';
 import { usePageTitle } from '../../app/usePageTitle';
 import { configAtom } from '../../state/config';
-import { currentListAtom } from '../../state/ui';
 import { loadNamespaces } from '../../state/namespaces';
 import { migrateFile, migrateWithCode, migrationAuthUrl, migrationStatus } from '../../api/migration';
 import { pathFor } from '../../routes';
@@ -26,7 +25,6 @@ export default function MigrateService() {
   const [query] = useSearchParams();
   const code = query.get('code');
   const available = useAtomValue(configAtom)?.availableMigrators ?? [];
-  const setCurrentList = useSetAtom(currentListAtom);
   const def = migratorFor(service);
   const name = migratorName(def, t);
   usePageTitle(t('migrate.titleService', { name }));
@@ -40,8 +38,6 @@ export default function MigrateService() {
   const [failure, setFailure] = useState<string | null>(null);
   const ranCode = useRef(false);
   const offered = available.includes(service);
-
-  useEffect(() => setCurrentList(null), [setCurrentList]);
 
   useEffect(() => {
     if (!offered) return;

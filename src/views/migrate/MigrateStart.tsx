@@ -1,11 +1,9 @@
 // migrate.start: the import services the server offers (from /info), each linking to its own page.
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
 import { configAtom } from '../../state/config';
-import { currentListAtom } from '../../state/ui';
 import { pathFor } from '../../routes';
 import { Card } from '../../components/Card';
 import { Message } from '../../components/Message';
@@ -16,8 +14,6 @@ export default function MigrateStart() {
   const t = useT();
   usePageTitle(t('migrate.title'));
   const migrators = useAtomValue(configAtom)?.availableMigrators ?? [];
-  const setCurrentList = useSetAtom(currentListAtom);
-  useEffect(() => setCurrentList(null), [setCurrentList]);
 
   return (
     <div className="page-narrow">

@@ -1,13 +1,12 @@
 // The settings frame: the side navigation of the sub-pages and the current page in a card.
 import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { useAtomValue, useSetAtom } from 'jotai/react';
+import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
 import { Card } from '../../components/Card';
 import { configAtom } from '../../state/config';
 import { refreshUser, userAtom } from '../../state/session';
-import { currentListAtom } from '../../state/ui';
 import { pathFor } from '../../routes';
 import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from './pages';
 import './settings.css';
@@ -16,12 +15,10 @@ export function SettingsLayout({ page, children, loading }: { page: SettingsPage
   const t = useT();
   const config = useAtomValue(configAtom);
   const user = useAtomValue(userAtom);
-  const setCurrentList = useSetAtom(currentListAtom);
   const def = SETTINGS_PAGES.find((p) => p.id === page)!;
   usePageTitle(`${t(def.title)} | ${t('user.settings.title')}`);
 
-  // Settings are not a list (spec §2), and the pages read the freshest settings (throttled to once a minute).
-  useEffect(() => setCurrentList(null), [setCurrentList]);
+  // The pages read the freshest settings (throttled to once a minute).
   useEffect(() => {
     refreshUser().catch(() => undefined);
   }, []);

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { DATE_RANGES, type DateRangeName } from '../../../parsers';
 import { getAllPages, getAllTasks, type Task } from '../../api/tasks';
 import { onTaskSaved, saveTask, toggleTaskDone } from '../../state/tasks';
-import { isSignedInAtom } from '../../state/session';
+import { isSignedInAtom, weekStartAtom } from '../../state/session';
 import { scheduleReminders } from '../../state/reminders';
 import { error as toastError } from '../../app/toast';
 import { Loading, useDelayedFlag } from '../../components/Loading';
@@ -99,13 +99,14 @@ export default function Upcoming() {
   const [search, setSearch] = useSearchParams();
   const params = readUpcomingParams(search);
   const signedIn = useAtomValue(isSignedInAtom);
+  const weekStart = useAtomValue(weekStartAtom);
   const [tasks, setTasks] = useState<Task[] | null>(null);
   const [loading, setLoading] = useState(false);
-  const key = `${params.from}|${params.to}|${params.showNulls}|${params.showOverdue}`;
+  const key = `${params.from}|${params.to}|${params.showNulls}|${params.showOverdue}|${weekStart}`;
 
   const preset = presetOf(params.from, params.to);
-  const fromDate = resolveDate(params.from);
-  const toDate = resolveDate(params.to);
+  const fromDate = resolveDate(params.from, new Date(), weekStart);
+  const toDate = resolveDate(params.to, new Date(), weekStart);
   const fmt = (d: Date | null) => (d ? d.toLocaleDateString(currentLanguage(), { dateStyle: 'medium' }) : '');
   const title = preset
     ? t(`task.upcoming.range.${preset}`)
@@ -120,7 +121,7 @@ export default function Upcoming() {
     if (!signedIn) return;
     let live = true;
     setLoading(true);
-    const q = upcomingQuery(params);
+    const q = upcomingQuery(params, new Date(), weekStart);
     getAllPages((page) => getAllTasks({ ...q, page }))
       .then((all) => {
         if (!live) return;

@@ -1,0 +1,89 @@
+// Spec part 1 l.79: "/login or / with query redirectToProvider=true" goes straight to the single OpenID provider,
+// so a signed-out visitor on "/" must reach the login page with that query (and only that one) intact.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, waitFor } from '@testing-library/react';
+import { Provider } from 'jotai/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { OpenIdProvider, ServerInfo } from '../../src/api/info';
+import { appStore } from '../../src/state/store';
+import { readinessAtom } from '../../src/state/readiness';
+import { configAtom } from '../../src/state/config';
+import { setNavigator } from '../../src/state/navigator';
+import { guardRoute, type GuardInput } from '../../src/app/routeGuard';
+import { resetSessionState } from './helpers';
+
+vi.mock('../../src/views/auth/openId', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/views/auth/openId')>()),
+  redirectToProvider: vi.fn(),
+}));
+const openId = await import('../../src/views/auth/openId');
+const { appRoutes } = await import('../../src/app/router');
+
+const provider: OpenIdProvider = { key: 'local', name: 'Local OIDC', authUrl: 'https://id.example.com/auth', clientId: 'keyflow', logoutUrl: '' };
+
+const input = (over: Partial<GuardInput>): GuardInput => ({
+  routeName: 'home',
+  query: {},
+  ready: true,
+  signedIn: false,
+  passwordResetToken: null,
+  emailConfirmToken: null,
+  ...over,
+});
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace }));
+  render(
+    <Provider store={appStore}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return router;
+}
+
+describe('redirectToProvider through the guard', () => {
+  it('carries only redirectToProvider from home to login', () => {
+    expect(guardRoute(input({ query: { redirectToProvider: 'true', other: 'x' } }))).toEqual({
+      action: 'redirect',
+      to: 'user.login',
+      remember: true,
+      query: { redirectToProvider: 'true' },
+    });
+  });
+
+  it('carries nothing from other routes or without the query', () => {
+    expect(guardRoute(input({ routeName: 'labels.index', query: { redirectToProvider: 'true' } }))).toEqual({ action: 'redirect', to: 'user.login', remember: true });
+    expect(guardRoute(input({ query: { other: 'x' } }))).toEqual({ action: 'redirect', to: 'user.login', remember: true });
+  });
+});
+
+describe('redirectToProvider in the shell', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetSessionState();
+    vi.mocked(openId.redirectToProvider).mockReset();
+    appStore.set(configAtom, {
+      version: 'v',
+      auth: { local: { enabled: false }, openidConnect: { enabled: true, redirectUrl: 'https://app.example.com/auth/openid/', providers: [provider] } },
+    } as ServerInfo);
+    appStore.set(readinessAtom, { state: 'ready' });
+  });
+
+  it('sends a signed-out visitor on /?redirectToProvider=true through login to the provider', async () => {
+    const router = renderApp('/?redirectToProvider=true&foo=bar');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirectToProvider=true');
+    await waitFor(() => expect(openId.redirectToProvider).toHaveBeenCalledWith(provider, 'https://app.example.com/auth/openid/'));
+    // The one-shot instruction is not part of where the visitor comes back to after signing in.
+    expect(JSON.parse(localStorage.getItem('lastVisited')!)).toEqual({ name: 'home', params: {}, query: { foo: 'bar' } });
+  });
+
+  it('does not go to the provider from other routes', async () => {
+    const router = renderApp('/labels?redirectToProvider=true');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(openId.redirectToProvider).not.toHaveBeenCalled();
+  });
+});
