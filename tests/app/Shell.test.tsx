@@ -1,27 +1,16 @@
 // The shell end to end under jsdom: readiness screens, the guard with remembered destination and query exceptions, 404.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { Provider } from 'jotai/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes } from '../../src/app/router';
 import { appStore } from '../../src/state/store';
 import { readinessAtom } from '../../src/state/readiness';
 import { configAtom } from '../../src/state/config';
 import { sessionAtom } from '../../src/state/session';
-import { setNavigator } from '../../src/state/navigator';
 import { resetSessionState } from './helpers';
 import { Loading } from '../../src/components/Loading';
+import { renderAppRoutes } from './render';
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
-  setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace }));
-  render(
-    <Provider store={appStore}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return router;
-}
+const renderApp = (path: string) => renderAppRoutes(appRoutes(), path);
 
 describe('shell', () => {
   beforeEach(() => {

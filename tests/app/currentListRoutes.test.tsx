@@ -1,29 +1,18 @@
 // Spec part 1 §2: the current list is cleared on the home, namespace edit, teams, upcoming, labels, migration,
 // namespaces and user settings routes, so the top bar, `g l`/`g k` and the palette stop targeting the old list.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, waitFor } from '@testing-library/react';
-import { Provider } from 'jotai/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { waitFor } from '@testing-library/react';
 import { appRoutes } from '../../src/app/router';
 import { appStore } from '../../src/state/store';
 import { readinessAtom } from '../../src/state/readiness';
 import { configAtom } from '../../src/state/config';
 import { sessionAtom, userAtom } from '../../src/state/session';
 import { currentListAtom } from '../../src/state/ui';
-import { setNavigator } from '../../src/state/navigator';
 import { routeTable } from '../../src/routes';
 import { resetSessionState } from './helpers';
+import { renderAppRoutes } from './render';
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
-  setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace }));
-  render(
-    <Provider store={appStore}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return router;
-}
+const renderApp = (path: string) => renderAppRoutes(appRoutes(), path);
 
 const OLD_LIST = { id: 4, title: 'Groceries', maxRight: 2 };
 

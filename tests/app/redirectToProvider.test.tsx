@@ -1,16 +1,14 @@
 // Spec part 1 l.79: "/login or / with query redirectToProvider=true" goes straight to the single OpenID provider,
 // so a signed-out visitor on "/" must reach the login page with that query (and only that one) intact.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, waitFor } from '@testing-library/react';
-import { Provider } from 'jotai/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { waitFor } from '@testing-library/react';
 import type { OpenIdProvider, ServerInfo } from '../../src/api/info';
 import { appStore } from '../../src/state/store';
 import { readinessAtom } from '../../src/state/readiness';
 import { configAtom } from '../../src/state/config';
-import { setNavigator } from '../../src/state/navigator';
 import { guardRoute, type GuardInput } from '../../src/app/routeGuard';
 import { resetSessionState } from './helpers';
+import { renderAppRoutes } from './render';
 
 vi.mock('../../src/views/auth/openId', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/views/auth/openId')>()),
@@ -31,16 +29,7 @@ const input = (over: Partial<GuardInput>): GuardInput => ({
   ...over,
 });
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
-  setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace }));
-  render(
-    <Provider store={appStore}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return router;
-}
+const renderApp = (path: string) => renderAppRoutes(appRoutes(), path);
 
 describe('redirectToProvider through the guard', () => {
   it('carries only redirectToProvider from home to login', () => {

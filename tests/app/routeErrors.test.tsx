@@ -1,16 +1,15 @@
 // Spec part 1 §8: any uncaught UI error goes to the global error notification. A view that throws while rendering
 // shows a recovery screen inside the layout (top bar and navigation stay), not React Router's default page.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'jotai/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { appStore } from '../../src/state/store';
 import { readinessAtom } from '../../src/state/readiness';
 import { configAtom } from '../../src/state/config';
 import { sessionAtom, userAtom } from '../../src/state/session';
-import { setNavigator } from '../../src/state/navigator';
 import { resetSessionState } from './helpers';
+import { renderAppRoutes } from './render';
 
 vi.mock('../../src/app/toast', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/app/toast')>()),
@@ -25,16 +24,7 @@ vi.mock('../../src/views/about/About', () => ({
 const toast = vi.mocked(await import('../../src/app/toast'));
 const { appRoutes } = await import('../../src/app/router');
 
-function renderApp(path: string, routes: RouteObject[] = appRoutes()) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setNavigator((to, opts) => void router.navigate(to, { replace: opts?.replace }));
-  render(
-    <Provider store={appStore}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return router;
-}
+const renderApp = (path: string, routes: RouteObject[] = appRoutes()) => renderAppRoutes(routes, path);
 
 describe('uncaught render errors', () => {
   beforeEach(() => {
