@@ -21,6 +21,7 @@ export {
   type RepeatType,
 } from './repeat.js';
 export { parseSubtasksViaIndention, type TaskWithParent } from './subtasks.js';
+export { parseFileSize } from './fileSize.js';
 export { findCheckboxesInText, getChecklistStatistics, type ChecklistStatistics } from './checklist.js';
 export {
   PRIORITIES,

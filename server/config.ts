@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseFileSize } from '../parsers/fileSize.js';
 
 export interface OpenIdProviderConfig {
   key: string;
@@ -60,14 +61,11 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 }
 
-/** Parses "20MB", "512KB", "1GB" or a plain number of bytes. */
+/** Parses a size from the configuration ("20MB", "512KB", "1GB", plain bytes); an unreadable one stops the start. */
 export function parseSize(value: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?b?)?\s*$/i.exec(value);
-  if (!m) throw new Error(`Invalid size "${value}"`);
-  const n = Number(m[1]);
-  const unit = (m[2] ?? '').toLowerCase().replace('b', '');
-  const mult = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
-  return Math.round(n * mult);
+  const bytes = parseFileSize(value);
+  if (bytes === null) throw new Error(`Invalid size "${value}"`);
+  return bytes;
 }
 
 function persistentSecret(dataDir: string | null): string {

@@ -3,6 +3,7 @@ import { apiBase, del, get } from './client';
 import { ApiError, toApiError } from './apiError';
 import { readStorage, STORAGE_KEYS } from '../state/storage';
 import { fromApi } from './convert';
+import { parseFileSize } from '../../parsers';
 import type { Attachment } from './tasks';
 
 export async function getAttachments(taskId: number): Promise<Attachment[]> {
@@ -32,17 +33,15 @@ function refusal(status: number, text: string): ApiError {
 
 /** The spec's limit when /info names none (or names one this client cannot read). */
 export const DEFAULT_MAX_FILE_SIZE = '20MB';
-const UNIT_BYTES: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
 
 /**
  * The server's max file size ("20MB", "512KB", "1.5 GB", plain bytes) in bytes, and the text to show for it.
  * Units are binary, as the server sizes them; anything unreadable or not above 0 falls back to 20MB.
  */
 export function parseMaxFileSize(value: string | undefined): { bytes: number; label: string } {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?\s*$/i.exec(value ?? '');
-  const bytes = m ? Math.round(Number(m[1]) * UNIT_BYTES[m[2].toLowerCase()]) : 0;
+  const bytes = parseFileSize(value ?? '') ?? 0;
   if (bytes > 0) return { bytes, label: value!.trim() };
-  return { bytes: 20 * 1024 ** 2, label: DEFAULT_MAX_FILE_SIZE };
+  return { bytes: parseFileSize(DEFAULT_MAX_FILE_SIZE)!, label: DEFAULT_MAX_FILE_SIZE };
 }
 
 /** XHR rather than fetch because only XHR reports upload progress. Files go in the field "files". */

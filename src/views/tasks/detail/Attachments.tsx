@@ -55,9 +55,10 @@ export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(funct
     // Checked here so one oversized file does not fail the whole request (the server refuses it with 4012);
     // each one refused gets its own message and the rest of the selection still goes up.
     const limit = parseMaxFileSize(config?.maxFileSize);
-    const files = selected.filter((f) => f.size <= limit.bytes);
+    const files: File[] = [];
     for (const f of selected) {
-      if (f.size > limit.bytes) void toastError(new Error(t('task.detail.attachmentTooLarge', { name: f.name, limit: limit.label })));
+      if (f.size <= limit.bytes) files.push(f);
+      else void toastError(new Error(t('task.detail.attachmentTooLarge', { name: f.name, limit: limit.label })));
     }
     if (!files.length) return;
     setProgress(0);
