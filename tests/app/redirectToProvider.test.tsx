@@ -6,7 +6,6 @@ import type { OpenIdProvider, ServerInfo } from '../../src/api/info';
 import { appStore } from '../../src/state/store';
 import { readinessAtom } from '../../src/state/readiness';
 import { configAtom } from '../../src/state/config';
-import { guardRoute, type GuardInput } from '../../src/app/routeGuard';
 import { resetSessionState } from './helpers';
 import { renderAppRoutes } from './render';
 
@@ -19,33 +18,7 @@ const { appRoutes } = await import('../../src/app/router');
 
 const provider: OpenIdProvider = { key: 'local', name: 'Local OIDC', authUrl: 'https://id.example.com/auth', clientId: 'keyflow', logoutUrl: '' };
 
-const input = (over: Partial<GuardInput>): GuardInput => ({
-  routeName: 'home',
-  query: {},
-  ready: true,
-  signedIn: false,
-  passwordResetToken: null,
-  emailConfirmToken: null,
-  ...over,
-});
-
 const renderApp = (path: string) => renderAppRoutes(appRoutes(), path);
-
-describe('redirectToProvider through the guard', () => {
-  it('carries only redirectToProvider from home to login', () => {
-    expect(guardRoute(input({ query: { redirectToProvider: 'true', other: 'x' } }))).toEqual({
-      action: 'redirect',
-      to: 'user.login',
-      remember: true,
-      query: { redirectToProvider: 'true' },
-    });
-  });
-
-  it('carries nothing from other routes or without the query', () => {
-    expect(guardRoute(input({ routeName: 'labels.index', query: { redirectToProvider: 'true' } }))).toEqual({ action: 'redirect', to: 'user.login', remember: true });
-    expect(guardRoute(input({ query: { other: 'x' } }))).toEqual({ action: 'redirect', to: 'user.login', remember: true });
-  });
-});
 
 describe('redirectToProvider in the shell', () => {
   beforeEach(() => {

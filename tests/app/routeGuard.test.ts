@@ -86,3 +86,19 @@ describe('remembered destination', () => {
     expect(takeLastVisitedPath()).toBe('/some/where?a=1');
   });
 });
+
+describe('redirectToProvider through the guard', () => {
+  it('carries only redirectToProvider from home to login', () => {
+    expect(guardRoute(input({ query: { redirectToProvider: 'true', other: 'x' } }))).toEqual({
+      action: 'redirect',
+      to: 'user.login',
+      remember: true,
+      query: { redirectToProvider: 'true' },
+    });
+  });
+
+  it('carries nothing from other routes or without the query', () => {
+    expect(guardRoute(input({ routeName: 'labels.index', query: { redirectToProvider: 'true' } }))).toEqual({ action: 'redirect', to: 'user.login', remember: true });
+    expect(guardRoute(input({ query: { other: 'x' } }))).toEqual({ action: 'redirect', to: 'user.login', remember: true });
+  });
+});
