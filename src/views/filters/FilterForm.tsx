@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai/react';
 import { labelsAtom, loadLabels } from '../../state/namespaces';
 import { TextField } from '../../components/TextField';
 import { useT } from '../../i18n';
+import { formatPercent } from '../../i18n/numberFormat';
 import { SORT_FIELDS, type FilterUi } from './filterForm';
 import '../../components/organising.css';
 import './filters.css';
@@ -140,7 +141,7 @@ export function FilterForm({ value, onChange, titleError }: { value: FilterFormV
           <option value="">{t('filters.any')}</option>
           {[0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((p) => (
             <option key={p} value={p}>
-              {p}%
+              {formatPercent(p / 100)}
             </option>
           ))}
         </select>

@@ -3,6 +3,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '../../i18n';
+import { formatPercent } from '../../i18n/numberFormat';
 import { pathFor } from '../../routes';
 import { usePageTitle } from '../../app/usePageTitle';
 import { LabelChip } from '../../components/LabelChip';
@@ -93,7 +94,7 @@ function cell(task: Task, col: TableColumn, backdrop: string): ReactNode {
     case 'endDate':
       return date(task.endDate);
     case 'percentDone':
-      return `${Math.round(task.percentDone * 100)}%`;
+      return formatPercent(Math.round(task.percentDone * 100) / 100);
     case 'doneAt':
       return date(task.doneAt);
     case 'created':

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { useT, currentLanguage } from '../../i18n';
+import { formatPercent } from '../../i18n/numberFormat';
 import { pathFor } from '../../routes';
 import { getTask, deleteTask, type Task, type RepeatUnit, type UserRef } from '../../api/tasks';
 import { addLabelToTask, removeLabelFromTask } from '../../api/taskLabels';
@@ -492,7 +493,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
             >
               {[0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((p) => (
                 <option key={p} value={p}>
-                  {p}%
+                  {formatPercent(p / 100)}
                 </option>
               ))}
             </select>

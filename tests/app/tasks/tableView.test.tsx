@@ -2,6 +2,7 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeTask, renderApp } from './fixtures';
+import { setLanguage } from '../../../src/i18n';
 
 vi.mock('../../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../src/api/lists', async (orig) => ({
@@ -46,6 +47,19 @@ describe('table view', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(expect.arrayContaining(['ORC-1', 'Plant pears', '50%']));
     expect(rows[1]).toHaveClass('is-done');
+  });
+
+  it('writes the percentage the way the language does (German puts a space before %, Swiss German does not)', async () => {
+    await open();
+    const cellOf = () => within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent?.replace(/\u00a0/g, ' '));
+    try {
+      await setLanguage('de-DE', false);
+      await waitFor(() => expect(cellOf()).toContain('50 %'));
+      await setLanguage('de-swiss', false);
+      await waitFor(() => expect(cellOf()).toContain('50%'));
+    } finally {
+      await setLanguage('en', false);
+    }
   });
 
   it('keeps the chosen columns per list', async () => {

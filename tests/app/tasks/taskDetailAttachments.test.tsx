@@ -9,6 +9,7 @@ import type { ServerInfo } from '../../../src/api/info';
 import { taskCommands } from '../../../commands/tasks';
 import type { CommandContext } from '../../../commands/registry';
 import { makeTask, renderApp } from './fixtures';
+import { setLanguage } from '../../../src/i18n';
 
 vi.mock('../../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../src/api/tasks', async (orig) => ({
@@ -82,6 +83,20 @@ describe('task_attachments_enabled', () => {
   });
 });
 
+describe('sizes of the attached files', () => {
+  afterEach(() => setLanguage('en', false));
+
+  it('are written with a decimal point in de-swiss and a decimal comma in de-DE', async () => {
+    const attachment = { id: 1, taskId: 5, file: { id: 1, name: 'plan.pdf', size: 1.5 * 1024 * 1024 }, created: null, createdBy: null } as never;
+    await setLanguage('de-swiss', false);
+    renderApp(<Attachments taskId={5} attachments={[attachment]} coverId={0} readOnly={false} onChange={() => {}} onCover={() => {}} />);
+    expect(screen.getByText('1.5 MB')).toBeInTheDocument();
+    await setLanguage('de-DE', false);
+    // The list follows a language switch without being rendered again by its parent.
+    expect(await screen.findByText('1,5 MB')).toBeInTheDocument();
+  });
+});
+
 describe('max file size', () => {
   function renderAttachments() {
     renderApp(<Attachments taskId={5} attachments={[]} coverId={0} readOnly={false} onChange={() => {}} onCover={() => {}} />);
@@ -99,7 +114,7 @@ describe('max file size', () => {
     expect(toastError).toHaveBeenCalledTimes(1);
     const message = (toastError.mock.calls[0][0] as Error).message;
     expect(message).toContain('holiday.mov');
-    expect(message).toContain('1KB');
+    expect(message).toContain('1 kB');
   });
 
   it('defaults to 20MB when the server does not say', async () => {
@@ -110,8 +125,21 @@ describe('max file size', () => {
     const huge = { name: 'huge.iso', size: 20 * 1024 * 1024 + 1 } as File;
     fireEvent.change(input, { target: { files: [huge] } });
     await waitFor(() => expect(toastError).toHaveBeenCalledTimes(1));
-    expect((toastError.mock.calls[0][0] as Error).message).toContain('20MB');
+    expect((toastError.mock.calls[0][0] as Error).message).toContain('20 MB');
     expect(attachmentsApi.uploadAttachments).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the limit in the number format of the language (Swiss: 1.5 MB, German: 1,5 MB)', async () => {
+    appStore.set(configAtom, config({ maxFileSize: '1.5MB' }));
+    const input = renderAttachments();
+    await setLanguage('de-swiss', false);
+    fireEvent.change(input, { target: { files: [fileOf('a.bin', 2 * 1024 * 1024)] } });
+    await setLanguage('de-DE', false);
+    fireEvent.change(input, { target: { files: [fileOf('b.bin', 2 * 1024 * 1024)] } });
+    await setLanguage('en', false);
+    await waitFor(() => expect(toastError).toHaveBeenCalledTimes(2));
+    expect((toastError.mock.calls[0][0] as Error).message).toContain('1.5 MB');
+    expect((toastError.mock.calls[1][0] as Error).message).toContain('1,5 MB');
   });
 
   it('per-file server errors reach the toast as they came (ApiErrors), not rewrapped', async () => {

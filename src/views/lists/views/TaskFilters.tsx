@@ -2,6 +2,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../../i18n';
+import { formatPercent } from '../../../i18n/numberFormat';
 import { labelsAtom } from '../../../state/namespaces';
 import { SORT_FIELDS, defaultFilters, type Comparator, type TaskFilterParams } from './taskFilters';
 
@@ -132,7 +133,7 @@ export function TaskFilters({ value, onChange }: TaskFiltersProps) {
           <option value="">{t('task.filters.any')}</option>
           {[0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((p) => (
             <option key={p} value={p}>
-              {p}%
+              {formatPercent(p / 100)}
             </option>
           ))}
         </select>

@@ -2,6 +2,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../../i18n';
+import { formatFileSize } from '../../../i18n/numberFormat';
 import { deleteAttachment, downloadAttachment, isImage, parseMaxFileSize, uploadAttachments } from '../../../api/attachments';
 import type { Attachment } from '../../../api/tasks';
 import { configAtom } from '../../../state/config';
@@ -58,7 +59,7 @@ export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(funct
     const files: File[] = [];
     for (const f of selected) {
       if (f.size <= limit.bytes) files.push(f);
-      else void toastError(new Error(t('task.detail.attachmentTooLarge', { name: f.name, limit: limit.label })));
+      else void toastError(new Error(t('task.detail.attachmentTooLarge', { name: f.name, limit: formatFileSize(limit.bytes) })));
     }
     if (!files.length) return;
     setProgress(0);
@@ -128,7 +129,7 @@ export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(funct
             <span className="attachment-info">
               <span className="attachment-name">{a.file.name}</span>
               <span className="detail-muted">
-                {(a.file.size / 1024).toFixed(1)} KB{a.id === coverId ? ` · ${t('task.detail.cover')}` : ''}
+                {formatFileSize(a.file.size)}{a.id === coverId ? ` · ${t('task.detail.cover')}` : ''}
               </span>
             </span>
             <span className="attachment-actions">

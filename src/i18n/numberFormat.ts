@@ -1,0 +1,52 @@
+// Numbers, percentages and file sizes written the way the interface language writes them (through Intl).
+import { currentLanguage } from './index';
+
+/**
+ * The BCP 47 tag Intl should use for an app locale. "de-swiss" is this app's own name: Intl would read it as plain
+ * German (1.234,5), while Swiss usage is 1’234.5. "no-NO" is spelt out as Bokmål, the written form the app ships.
+ */
+export function intlLocale(language: string = currentLanguage()): string {
+  const lang = language.toLowerCase();
+  if (lang === 'de-swiss' || lang === 'de-ch') return 'de-CH';
+  if (lang === 'no-no' || lang === 'no' || lang === 'nb') return 'nb-NO';
+  return language;
+}
+
+// Building an Intl.NumberFormat is costly next to using one, and rows of a long table each format a number.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = intlLocale(language);
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}, language = currentLanguage()): string {
+  return formatter(language, options).format(value);
+}
+
+/** A fraction from 0 to 1 as a whole percentage ("50%", "50 %" in German and French). */
+export function formatPercent(fraction: number, language = currentLanguage()): string {
+  return formatter(language, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
+}
+
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/**
+ * A size in bytes with the largest unit that keeps it at 1 or more ("1.5 MB"). Steps are 1024, as the server
+ * counts its max file size ("20MB" is 20 × 1024² bytes), so the limit shown matches the limit applied.
+ */
+export function formatFileSize(bytes: number, language = currentLanguage()): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return formatter(language, { style: 'unit', unit: SIZE_UNITS[unit], maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+}
