@@ -1,4 +1,4 @@
-// Locales: German and French translate every English key with the same placeholders; the picker offers the 13 locales;
+// Locales: each complete locale translates every English key with the same placeholders; the picker offers the 13 locales;
 // dates follow the language.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,7 +27,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 
 const en = flatten(load('en'));
 
-describe.each(['de-DE', 'fr-FR'])('%s', (locale) => {
+describe.each(['de-DE', 'fr-FR', 'de-swiss', 'it-IT', 'nl-NL', 'pt-PT', 'no-NO'])('%s', (locale) => {
   const messages = flatten(load(locale));
 
   it('translates every English key', () => {
@@ -60,12 +60,16 @@ describe('languages', () => {
     for (const l of SUPPORTED_LOCALES) expect(LANGUAGE_NAMES[l]).toBeTruthy();
   });
 
-  it('switches the messages, and falls back to English per key for the other locales', async () => {
+  it('switches the messages, and falls back to English for a language it does not have', async () => {
     await setLanguage('de-DE', false);
     expect(t('user.settings.general.title')).toBe('Allgemeine Einstellungen');
     await setLanguage('fr-FR', false);
     expect(t('user.settings.general.title')).toBe('Paramètres généraux');
     await setLanguage('it-IT', false);
+    expect(t('user.settings.general.title')).toBe('Impostazioni generali');
+    await setLanguage('de-swiss', false);
+    expect(t('misc.close')).toBe('Schliessen');
+    await setLanguage('xx-XX', false);
     expect(t('user.settings.general.title')).toBe('General settings');
   });
 
@@ -76,7 +80,10 @@ describe('languages', () => {
     await setLanguage('fr-FR', false);
     await ensureErrorMessages();
     expect(t('error.10003')).toBe('La dernière colonne d’une liste ne peut pas être supprimée.');
-    await setLanguage('it-IT', false);
+    await setLanguage('pt-PT', false);
+    await ensureErrorMessages();
+    expect(t('error.3001')).toBe('A lista não existe.');
+    await setLanguage('xx-XX', false);
     await ensureErrorMessages();
     expect(t('error.3001')).toBe('The list does not exist.');
   });
