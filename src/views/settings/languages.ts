@@ -5,7 +5,7 @@ import { SUPPORTED_LOCALES } from '../../constants';
 export const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LOCALES)[number], string> = {
   en: 'English',
   'de-DE': 'Deutsch',
-  'de-swiss': 'Schwizertütsch',
+  'de-swiss': 'Deutsch (Schweiz)',
   'ru-RU': 'Русский',
   'fr-FR': 'Français',
   'vi-VN': 'Tiếng Việt',

@@ -50,6 +50,8 @@ describe('client preferences', () => {
     expect(findLocale('fr')).toBe('fr-FR');
     expect(findLocale('pt-pt')).toBe('pt-PT');
     expect(findLocale('Fran')).toBe('fr-FR');
+    // de-swiss is written Swiss Standard German, not dialect, and is named so in the picker.
+    expect(findLocale('Deutsch (Schweiz)')).toBe('de-swiss');
     expect(findLocale('klingon')).toBeNull();
   });
 });
