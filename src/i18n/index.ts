@@ -125,12 +125,21 @@ export function useT(): typeof t {
   return t;
 }
 
+/**
+ * Browser tags that mean a supported locale without sharing its code: Swiss browsers say de-CH (German would
+ * otherwise win by its base "de"), Norwegian ones nb or nn rather than "no".
+ */
+const LANGUAGE_ALIASES: Record<string, string> = { 'de-ch': 'de-swiss', 'de-li': 'de-swiss', nb: 'no-NO', nn: 'no-NO', no: 'no-NO' };
+
 /** Maps a browser or stored language tag onto a supported locale, else the default. */
 export function resolveLanguage(wanted: string | null | undefined): string {
   if (!wanted) return DEFAULT_LANGUAGE;
-  const exact = SUPPORTED_LOCALES.find((l) => l.toLowerCase() === wanted.toLowerCase());
+  const tag = wanted.toLowerCase().replace(/_/g, '-');
+  const exact = SUPPORTED_LOCALES.find((l) => l.toLowerCase() === tag);
   if (exact) return exact;
-  const base = wanted.split('-')[0].toLowerCase();
+  const [base, region] = tag.split('-');
+  const alias = LANGUAGE_ALIASES[region ? `${base}-${region}` : base] ?? LANGUAGE_ALIASES[base];
+  if (alias) return alias;
   return SUPPORTED_LOCALES.find((l) => l.split('-')[0].toLowerCase() === base) ?? DEFAULT_LANGUAGE;
 }
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../src/constants';
-import { ensureErrorMessages, setLanguage, t } from '../../src/i18n';
+import { ensureErrorMessages, resolveLanguage, setLanguage, t } from '../../src/i18n';
 import { dateLocaleName, formatDate, loadDateLocale, DATE_FORMAT_SHORT } from '../../src/i18n/dateLocale';
 import { LANGUAGE_NAMES } from '../../src/views/settings/languages';
 
@@ -71,6 +71,19 @@ describe('languages', () => {
     expect(t('misc.close')).toBe('Schliessen');
     await setLanguage('xx-XX', false);
     expect(t('user.settings.general.title')).toBe('General settings');
+  });
+
+  it("maps a browser's language tag onto the locale it means", () => {
+    expect(resolveLanguage('de-CH')).toBe('de-swiss');
+    expect(resolveLanguage('de-LI')).toBe('de-swiss');
+    expect(resolveLanguage('de-AT')).toBe('de-DE');
+    expect(resolveLanguage('nb-NO')).toBe('no-NO');
+    expect(resolveLanguage('nn')).toBe('no-NO');
+    expect(resolveLanguage('no')).toBe('no-NO');
+    expect(resolveLanguage('pt-BR')).toBe('pt-PT');
+    expect(resolveLanguage('it_IT')).toBe('it-IT');
+    expect(resolveLanguage('NL-be')).toBe('nl-NL');
+    expect(resolveLanguage('sv-SE')).toBe('en');
   });
 
   it('explains server errors in the chosen language, loading its catalogue on demand', async () => {
