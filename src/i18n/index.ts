@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import en from './locales/en.json?i18n=core';
 import { DEFAULT_LANGUAGE, SUPPORTED_LOCALES } from '../constants';
+import { intlLocale } from './intlLocale';
 import { readStorage, writeStorage, STORAGE_KEYS } from '../state/storage';
 
 export type Params = Record<string, string | number>;
@@ -162,7 +163,7 @@ export async function setLanguage(wanted: string, persist = true): Promise<void>
   sectionsLoaded.clear();
   for (const section of reload) void ensureSection(section).catch(() => undefined);
   if (persist) writeStorage(STORAGE_KEYS.language, lang);
-  document.documentElement.lang = lang;
+  document.documentElement.lang = intlLocale(lang);
   notify();
 }
 

@@ -1,16 +1,6 @@
 // Numbers, percentages and file sizes written the way the interface language writes them (through Intl).
 import { currentLanguage } from './index';
-
-/**
- * The BCP 47 tag Intl should use for an app locale. "de-swiss" is this app's own name: Intl would read it as plain
- * German (1.234,5), while Swiss usage is 1’234.5. "no-NO" is spelt out as Bokmål, the written form the app ships.
- */
-export function intlLocale(language: string = currentLanguage()): string {
-  const lang = language.toLowerCase();
-  if (lang === 'de-swiss' || lang === 'de-ch') return 'de-CH';
-  if (lang === 'no-no' || lang === 'no' || lang === 'nb') return 'nb-NO';
-  return language;
-}
+import { intlLocale } from './intlLocale';
 
 // Building an Intl.NumberFormat is costly next to using one, and rows of a long table each format a number.
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -69,6 +69,8 @@ describe('languages', () => {
     expect(t('user.settings.general.title')).toBe('Impostazioni generali');
     await setLanguage('de-swiss', false);
     expect(t('misc.close')).toBe('Schliessen');
+    // The page says what it is written in with a standard tag, for screen readers and hyphenation.
+    expect(document.documentElement.lang).toBe('de-CH');
     await setLanguage('xx-XX', false);
     expect(t('user.settings.general.title')).toBe('General settings');
   });

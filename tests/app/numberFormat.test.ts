@@ -1,6 +1,7 @@
 // Numbers follow the interface language through Intl; de-swiss (the app's name for Swiss Standard German) uses de-CH.
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatNumber, formatPercent, intlLocale } from '../../src/i18n/numberFormat';
+import { formatFileSize, formatNumber, formatPercent } from '../../src/i18n/numberFormat';
+import { intlLocale } from '../../src/i18n/intlLocale';
 
 // ICU versions differ on the Swiss grouping mark (’ in current CLDR, ' in older data): both are Swiss usage.
 const SWISS_GROUP = "[’']";
