@@ -60,12 +60,14 @@ describe('languages', () => {
     for (const l of SUPPORTED_LOCALES) expect(LANGUAGE_NAMES[l]).toBeTruthy();
   });
 
-  it('switches the messages, and falls back to English per key for the other locales', async () => {
+  it('switches the messages, and falls back to English for a language it does not have', async () => {
     await setLanguage('de-DE', false);
     expect(t('user.settings.general.title')).toBe('Allgemeine Einstellungen');
     await setLanguage('fr-FR', false);
     expect(t('user.settings.general.title')).toBe('Paramètres généraux');
-    await setLanguage('it-IT', false);
+    await setLanguage('ru-RU', false);
+    expect(t('user.settings.general.title')).toBe('Общие настройки');
+    await setLanguage('tlh', false);
     expect(t('user.settings.general.title')).toBe('General settings');
   });
 
@@ -76,7 +78,10 @@ describe('languages', () => {
     await setLanguage('fr-FR', false);
     await ensureErrorMessages();
     expect(t('error.10003')).toBe('La dernière colonne d’une liste ne peut pas être supprimée.');
-    await setLanguage('it-IT', false);
+    await setLanguage('zh-CN', false);
+    await ensureErrorMessages();
+    expect(t('error.3001')).toBe('该清单不存在。');
+    await setLanguage('tlh', false);
     await ensureErrorMessages();
     expect(t('error.3001')).toBe('The list does not exist.');
   });
