@@ -1,5 +1,5 @@
 // Languages end to end in Chromium: the browser's preference list picks the sign-in language, the account's language
-// takes over after signing in, and every locale of this branch shows a translated screen.
+// takes over after signing in, and every locale shows a translated screen.
 import { expect, test, type Page } from '@playwright/test';
 import { password } from './helpers';
 
@@ -33,12 +33,28 @@ test('the sign-in screen speaks the first browser language Keyflow has, and the 
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 });
 
+test('a Swiss browser gets Swiss Standard German, and a Norwegian one Bokmål, each with its standard lang tag', async ({ page }) => {
+  await browserPrefers(page, ['de-CH', 'en']);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-CH');
+  await browserPrefers(page, ['nb-NO', 'en']);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Logg inn', exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nb-NO');
+});
+
 for (const [locale, overview, upcoming, nextWeek] of [
   ['ru-RU', 'Обзор', 'Предстоящие', 'Ближайшие 7 дней'],
   ['pl-PL', 'Przegląd', 'Nadchodzące', 'Najbliższe 7 dni'],
   ['cs-CZ', 'Přehled', 'Nadcházející', 'Příštích 7 dní'],
   ['vi-VN', 'Tổng quan', 'Sắp tới', '7 ngày tới'],
   ['zh-CN', '概览', '即将到来', '未来 7 天'],
+  ['de-swiss', 'Übersicht', 'Anstehend', 'Die nächsten 7 Tage'],
+  ['it-IT', 'Panoramica', 'In arrivo', 'I prossimi 7 giorni'],
+  ['nl-NL', 'Overzicht', 'Binnenkort', 'De komende 7 dagen'],
+  ['pt-PT', 'Visão geral', 'Próximas', 'Os próximos 7 dias'],
+  ['no-NO', 'Oversikt', 'Kommende', 'De neste 7 dagene'],
 ] as const) {
   test(`${locale}: the signed-in screens are translated`, async ({ page, request }) => {
     const username = `l${locale.slice(0, 2)}${Date.now()}`;
