@@ -126,22 +126,42 @@ export function useT(): typeof t {
   return t;
 }
 
-/**
- * Browser tags that mean a supported locale without sharing its code: Swiss browsers say de-CH (German would
- * otherwise win by its base "de"), Norwegian ones nb or nn rather than "no".
- */
-const LANGUAGE_ALIASES: Record<string, string> = { 'de-ch': 'de-swiss', 'de-li': 'de-swiss', nb: 'no-NO', nn: 'no-NO', no: 'no-NO' };
+type Locale = (typeof SUPPORTED_LOCALES)[number];
+
+// Tags whose best locale is not the first one sharing their base language: Swiss German (and the Swiss
+// German language code gsw) reads de-swiss, not de-DE; Norwegian comes as no, nb (Bokmål) or nn (Nynorsk).
+const REGION_LOCALES: Record<string, Locale> = { 'de-ch': 'de-swiss', 'de-li': 'de-swiss' };
+const BASE_LOCALES: Record<string, Locale> = { gsw: 'de-swiss', nb: 'no-NO', nn: 'no-NO' };
+
+/** The supported locale a language tag asks for ("de-CH" → de-swiss, "pt-BR" → pt-PT), or null when none fits. */
+export function matchLocale(wanted: string | null | undefined): Locale | null {
+  const tag = (wanted ?? '').trim().replace(/_/g, '-').toLowerCase();
+  if (!tag) return null;
+  const exact = SUPPORTED_LOCALES.find((l) => l.toLowerCase() === tag);
+  if (exact) return exact;
+  const [base, ...rest] = tag.split('-');
+  // The region is the last two-letter or three-digit subtag ("zh-Hant-TW" has a script before it).
+  const region = rest.find((part) => /^([a-z]{2}|\d{3})$/.test(part));
+  if (region && REGION_LOCALES[`${base}-${region}`]) return REGION_LOCALES[`${base}-${region}`];
+  if (BASE_LOCALES[base]) return BASE_LOCALES[base];
+  return SUPPORTED_LOCALES.find((l) => l.split('-')[0].toLowerCase() === base) ?? null;
+}
 
 /** Maps a browser or stored language tag onto a supported locale, else the default. */
 export function resolveLanguage(wanted: string | null | undefined): string {
-  if (!wanted) return DEFAULT_LANGUAGE;
-  const tag = wanted.toLowerCase().replace(/_/g, '-');
-  const exact = SUPPORTED_LOCALES.find((l) => l.toLowerCase() === tag);
-  if (exact) return exact;
-  const [base, region] = tag.split('-');
-  const alias = LANGUAGE_ALIASES[region ? `${base}-${region}` : base] ?? LANGUAGE_ALIASES[base];
-  if (alias) return alias;
-  return SUPPORTED_LOCALES.find((l) => l.split('-')[0].toLowerCase() === base) ?? DEFAULT_LANGUAGE;
+  return matchLocale(wanted) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The locale for the browser's preference list (navigator.languages, most wanted first): the first tag a
+ * supported locale fits, so "rm, de-CH, en" gets Swiss German rather than English or nothing.
+ */
+export function browserLanguage(preferred: readonly string[]): string {
+  for (const tag of preferred) {
+    const locale = matchLocale(tag);
+    if (locale) return locale;
+  }
+  return DEFAULT_LANGUAGE;
 }
 
 /** Switches the language, loading its messages when needed; unknown or missing locales fall back to English. */
@@ -170,6 +190,13 @@ export async function setLanguage(wanted: string, persist = true): Promise<void>
 /** Chooses the language before the app mounts: stored, else the browser's, else English. */
 export async function initLanguage(): Promise<void> {
   const stored = readStorage(STORAGE_KEYS.language);
-  const browser = typeof navigator !== 'undefined' ? navigator.language : null;
-  await setLanguage(stored ?? browser ?? DEFAULT_LANGUAGE, stored !== null);
+  if (stored !== null) return setLanguage(stored, true);
+  // Not persisted: the browser's choice is followed until the person or their account picks a language.
+  await setLanguage(browserLanguage(navigatorLanguages()), false);
+}
+
+function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (navigator.languages && navigator.languages.length > 0) return navigator.languages;
+  return navigator.language ? [navigator.language] : [];
 }

@@ -1,5 +1,6 @@
 // The names of the supported interface languages, each in its own language (as language pickers show them).
 import { SUPPORTED_LOCALES } from '../../constants';
+import { matchLocale } from '../../i18n';
 
 /** Language names are not translated: a person looks for their own language by its own name. */
 export const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LOCALES)[number], string> = {
@@ -24,5 +25,6 @@ export function findLocale(input: string): (typeof SUPPORTED_LOCALES)[number] | 
   if (q === '') return null;
   for (const l of SUPPORTED_LOCALES) if (l.toLowerCase() === q || LANGUAGE_NAMES[l].toLowerCase() === q) return l;
   for (const l of SUPPORTED_LOCALES) if (l.split('-')[0].toLowerCase() === q || LANGUAGE_NAMES[l].toLowerCase().startsWith(q)) return l;
-  return null;
+  // Any other language tag ("nb", "de-CH", "zh-TW") goes where the browser's would.
+  return matchLocale(q);
 }
