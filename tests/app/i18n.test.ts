@@ -71,6 +71,8 @@ describe('languages', () => {
     expect(t('misc.close')).toBe('Schliessen');
     // The page says what it is written in with a standard tag, for screen readers and hyphenation.
     expect(document.documentElement.lang).toBe('de-CH');
+    await setLanguage('ru-RU', false);
+    expect(t('user.settings.general.title')).toBe('Общие настройки');
     await setLanguage('xx-XX', false);
     expect(t('user.settings.general.title')).toBe('General settings');
   });
@@ -98,6 +100,9 @@ describe('languages', () => {
     await setLanguage('pt-PT', false);
     await ensureErrorMessages();
     expect(t('error.3001')).toBe('A lista não existe.');
+    await setLanguage('zh-CN', false);
+    await ensureErrorMessages();
+    expect(t('error.3001')).toBe('该清单不存在。');
     await setLanguage('xx-XX', false);
     await ensureErrorMessages();
     expect(t('error.3001')).toBe('The list does not exist.');
