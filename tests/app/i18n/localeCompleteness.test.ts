@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LANGUAGE, SUPPORTED_LOCALES } from '../../../src/constants';
+import { intlLocale } from '../../../src/i18n/intlLocale';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -68,13 +69,14 @@ function englishCatalogue(messages: Map<string, string>): Catalogue {
 }
 
 function pluralCategories(locale: string): string[] {
-  const wanted = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  // The same tag the app hands to Intl (de-swiss is de-CH), so the test and t() agree on the categories.
+  const wanted = new Intl.PluralRules(intlLocale(locale)).resolvedOptions().pluralCategories;
   return CATEGORIES.filter((c) => wanted.includes(c));
 }
 
 /** Categories that more than one count selects (Russian "one" is 1, 21, 31 …): their message must show the number. */
 function sharedCategories(locale: string): Set<string> {
-  const rules = new Intl.PluralRules(locale);
+  const rules = new Intl.PluralRules(intlLocale(locale));
   const seen = new Map<string, number>();
   for (let n = 0; n <= 200; n += 1) seen.set(rules.select(n), (seen.get(rules.select(n)) ?? 0) + 1);
   return new Set([...seen].filter(([, times]) => times > 1).map(([category]) => category));
