@@ -51,6 +51,8 @@ export interface Config {
   smtp: { host: string; port: number; user: string; password: string; from: string; secure: boolean } | null;
   /** Emit the log lines of the server (off in tests). */
   logging: boolean;
+  /** How often the background jobs look for due work (reminders, summaries, deletions). */
+  jobIntervalMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -139,6 +141,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         }
       : null,
     logging: flag(env, 'KEYFLOW_LOG', true),
+    jobIntervalMs: Math.max(100, Number(env.KEYFLOW_JOB_INTERVAL_MS) || 60_000),
   };
   return { ...base, ...overrides, dataDir };
 }

@@ -9,6 +9,7 @@ import * as m003 from './migrations/003_task_uids.js';
 import * as m004 from './migrations/004_task_tombstones.js';
 import * as m005 from './migrations/005_session_cutoff.js';
 import * as m006 from './migrations/006_unique_local_email.js';
+import * as m007 from './migrations/007_job_runs_rate_limits.js';
 
 /** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '004_task_tombstones': m004,
   '005_session_cutoff': m005,
   '006_unique_local_email': m006,
+  '007_job_runs_rate_limits': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

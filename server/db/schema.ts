@@ -337,4 +337,20 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   notifications: NotificationsTable;
   migration_status: MigrationStatusTable;
+  job_runs: JobRunsTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** How far each background job has run (see jobs.ts). */
+export interface JobRunsTable {
+  name: string;
+  done_until: Timestamp;
+}
+
+/** Sign-in attempts per client in the current fixed window, shared by every server process (see rateLimit.ts). */
+export interface RateLimitsTable {
+  key: string;
+  /** Unix milliseconds. */
+  window_start: number;
+  hits: number;
 }
