@@ -5,9 +5,11 @@ import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 mkdirSync('.tmp', { recursive: true });
 const results = [];
 
-function run(name, cmd, args, summarise) {
+function run(name, cmd, args, summarise, env = process.env) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env });
+  console.log(`=== ${name}: ${Math.round((Date.now() - started) / 1000)} s`);
   const counts = summarise();
   results.push({ name, ok: res.status === 0, ...counts });
 }
@@ -28,9 +30,12 @@ function playwrightCounts() {
 rmSync('.tmp/vitest.json', { force: true });
 rmSync('.tmp/playwright.json', { force: true });
 rmSync('.tmp/vitest-pg.json', { force: true });
-run('unit, component and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], () => vitestCounts());
-// The server suite again on PostgreSQL, only where a server is configured (createTestServer makes a database per test file).
-if (process.env.KEYFLOW_TEST_DATABASE_URL) {
+// The first pass is the SQLite one, whatever the environment names: the PostgreSQL pass below is its own.
+const { KEYFLOW_TEST_DATABASE_URL: pgUrl, ...sqliteEnv } = process.env;
+run('unit, component and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], () => vitestCounts(), sqliteEnv);
+// The server suite again on PostgreSQL, only where a server is configured (createTestServer leases a database per
+// test server), with the tests that need PostgreSQL (several server processes on one database).
+if (pgUrl) {
   run('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'node', 'tests/server', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest-pg.json'], () => vitestCounts('.tmp/vitest-pg.json'));
 }
 run('end-to-end tests (Chromium)', 'node', ['tests/e2e/run.mjs'], playwrightCounts);

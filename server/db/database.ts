@@ -24,6 +24,9 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The names of the migrations this build knows, in order: a database migrated by this build has exactly these. */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
 export type Db = Kysely<DB>;
 
 export function isPostgresUrl(url: string): boolean {
