@@ -1,6 +1,6 @@
 // Server configuration, read once from the environment (every key documented in README.md).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseFileSize } from '../parsers/fileSize.js';
 
@@ -73,10 +73,20 @@ export function parseSize(value: string): number {
 function persistentSecret(dataDir: string | null): string {
   if (!dataDir) return randomBytes(32).toString('hex');
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  if (!existsSync(file)) {
+    // Several processes can start at once on one shared data directory: each writes a candidate beside the file and
+    // links it into place, which only the first link does, so every process reads the same secret.
+    const candidate = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(candidate, randomBytes(32).toString('hex'), { mode: 0o600 });
+    try {
+      linkSync(candidate, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      rmSync(candidate, { force: true });
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 function openIdProviders(env: Env): OpenIdProviderConfig[] {

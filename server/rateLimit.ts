@@ -1,6 +1,8 @@
 // Per-IP request limit for the unauthenticated sign-in routes (login, register, resets, link-share auth, OpenID).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { ServerContext } from './context.js';
+import { isPostgresUrl, type Db } from './db/database.js';
 
 export const RATE_WINDOW_MS = 60_000;
 
@@ -46,15 +48,55 @@ export class RateLimiter {
 }
 
 /**
- * One limiter per server, shared by every limited route: like the reference server, a client gets
- * `rateLimit` sign-in attempts per minute in total, not per route.
+ * The same fixed windows, counted in the database (table rate_limits) for servers on PostgreSQL, where several
+ * processes may serve one client: counted in each process, N processes behind a proxy would allow N times the
+ * attempts. One upsert per hit both counts and restarts an expired window, atomically under concurrent hits.
  */
-const limiters = new WeakMap<ServerContext, RateLimiter | null>();
+export class SharedRateLimiter {
+  private lastSweep = 0;
 
-function limiterOf(ctx: ServerContext): RateLimiter | null {
+  constructor(
+    readonly limit: number,
+    private readonly db: Db,
+    private readonly windowMs = RATE_WINDOW_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async hit(key: string): Promise<{ allowed: boolean; remaining: number; resetMs: number }> {
+    const t = this.now();
+    const expired = t - this.windowMs;
+    const { rows } = await sql<{ window_start: number; hits: number }>`
+      insert into rate_limits (key, window_start, hits) values (${key}, ${t}, 1)
+      on conflict (key) do update set
+        window_start = case when rate_limits.window_start <= ${expired} then ${t} else rate_limits.window_start end,
+        hits = case when rate_limits.window_start <= ${expired} then 1 else rate_limits.hits + 1 end
+      returning window_start, hits`.execute(this.db);
+    const { window_start, hits } = rows[0]!;
+    if (t - this.lastSweep >= this.windowMs) {
+      // Rows of clients gone quiet; any process may sweep, and sweeping twice is harmless.
+      this.lastSweep = t;
+      await this.db.deleteFrom('rate_limits').where('window_start', '<=', expired).execute();
+    }
+    const resetMs = Number(window_start) + this.windowMs - t;
+    return { allowed: hits <= this.limit, remaining: Math.max(0, this.limit - hits), resetMs };
+  }
+}
+
+/**
+ * One limiter per server, shared by every limited route: like the reference server, a client gets
+ * `rateLimit` sign-in attempts per minute in total, not per route. SQLite is one process's database, so its
+ * counts stay in memory.
+ */
+const limiters = new WeakMap<ServerContext, RateLimiter | SharedRateLimiter | null>();
+
+function limiterOf(ctx: ServerContext): RateLimiter | SharedRateLimiter | null {
   if (!limiters.has(ctx)) {
     const limit = ctx.config.rateLimit;
-    limiters.set(ctx, Number.isFinite(limit) && limit > 0 ? new RateLimiter(Math.floor(limit)) : null);
+    const enabled = Number.isFinite(limit) && limit > 0;
+    limiters.set(
+      ctx,
+      !enabled ? null : isPostgresUrl(ctx.config.databaseUrl) ? new SharedRateLimiter(Math.floor(limit), ctx.db) : new RateLimiter(Math.floor(limit)),
+    );
   }
   return limiters.get(ctx) ?? null;
 }
@@ -70,7 +112,7 @@ export function rateLimited(app: FastifyInstance): (req: FastifyRequest, reply: 
   return async (req, reply) => {
     const limiter = limiterOf(ctx);
     if (!limiter) return undefined;
-    const { allowed, remaining, resetMs } = limiter.hit(req.ip);
+    const { allowed, remaining, resetMs } = await limiter.hit(req.ip);
     const resetS = Math.ceil(resetMs / 1000);
     reply.header('x-ratelimit-limit', String(limiter.limit));
     reply.header('x-ratelimit-remaining', String(remaining));
