@@ -228,6 +228,12 @@ export function openDatabase(databaseUrl: string): Db {
   return db;
 }
 
+/**
+ * Brings the database to the latest migration. Several processes may start at once on one PostgreSQL database:
+ * Kysely's migrator holds a session advisory lock (pg_advisory_lock) while it reads which migrations ran and runs
+ * the rest in one transaction, so the first process migrates and the others find nothing left to do
+ * (tests/server/scaleout.test.ts starts two on a fresh database). SQLite is one process's database.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
