@@ -101,7 +101,7 @@ describe('SIGKILL during writes', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 
   it.skipIf(!adminUrl)('keeps every acknowledged write on PostgreSQL (needs KEYFLOW_TEST_DATABASE_URL)', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'keyflow-crash-'));
@@ -112,5 +112,5 @@ describe('SIGKILL during writes', () => {
       await db.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 });

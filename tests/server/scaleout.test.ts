@@ -57,7 +57,7 @@ suite(adminUrl ? 'two server processes on one PostgreSQL database' : 'two server
     // Both at once, on a database nobody has migrated yet.
     [a, b] = await Promise.all([startServerProcess(PORT_A, env), startServerProcess(PORT_B, env)]);
     db = openDatabase(fresh.url);
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
