@@ -64,7 +64,7 @@ suite(adminUrl ? 'two server processes on one PostgreSQL database' : 'two server
     await db?.destroy();
     await drop?.();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 90_000);
 
   it('migrated the fresh database once, though both started on it at the same moment', async () => {
     const rows = await db.selectFrom('kysely_migration' as never).select('name' as never).execute();
@@ -168,5 +168,5 @@ suite(adminUrl ? 'two server processes on one PostgreSQL database' : 'two server
     await waitFor(async () => (await db.selectFrom('users').select('id').where('id', '=', cy.id).executeTakeFirst()) === undefined, 20_000);
     await new Promise((r) => setTimeout(r, 2000));
     expect(subjects().filter((s) => s === 'Your account was deleted')).toHaveLength(1);
-  }, 60_000);
+  }, 90_000);
 });
