@@ -196,7 +196,9 @@ export async function updateTask(
     await checkList(db, auth, input.list_id, 'write');
     listId = input.list_id;
     index = await nextIndex(db, listId);
-    const requested = input.bucket_id ? await bucketOfList(db, input.bucket_id, listId) : await defaultBucket(db, listId, auth.userId);
+    // Clients send the whole task back with the new list_id and the old bucket_id; like the reference server,
+    // a task changing lists lands in the new list's default bucket whatever bucket the body names.
+    const requested = await defaultBucket(db, listId, auth.userId);
     await checkBucketLimit(db, requested);
     bucketId = requested.id;
     bucketChanged = true;
