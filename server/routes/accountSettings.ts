@@ -7,6 +7,7 @@ import { nowIso } from '../clock.js';
 import { storeReplacing } from '../files.js';
 import { ensureMultipart, readUpload } from '../export/upload.js';
 import { sendAccountMail } from '../jobs.js';
+import { rateLimited } from '../rateLimit.js';
 
 export const AVATAR_PROVIDERS = ['default', 'gravatar', 'initials', 'upload', 'marble'] as const;
 
@@ -48,7 +49,8 @@ export default async function accountSettings(app: FastifyInstance): Promise<voi
   const { db, config } = app.ctx;
   await ensureMultipart(app);
 
-  app.post('/user/settings/email', async (req) => {
+  // Password checks behind a session share the sign-in limit, so a stolen session cannot guess the password freely.
+  app.post('/user/settings/email', { onRequest: rateLimited(app) }, async (req) => {
     const user = userOf(req);
     const newEmail = stringField(req.body, 'new_email').trim();
     const password = stringField(req.body, 'password');

@@ -131,7 +131,8 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     return { token: await issueUserToken(config, caller.user, caller.long) };
   });
 
-  app.post('/user/password', async (req) => {
+  // The old password is checked: guesses share the sign-in limit.
+  app.post('/user/password', limited, async (req) => {
     const user = userOf(req);
     const body = bodyOf(req.body);
     const oldPassword = str(body, 'old_password');
