@@ -7,6 +7,7 @@ import { apiError, badRequest } from '../errors.js';
 import { nowIso } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { saveFile, readFileBytes, deleteFiles } from '../files.js';
+import { attachmentMime } from '../fileType.js';
 import { checkTask, pageParams, paginate } from '../tasks/access.js';
 import { maxRight } from '../rights.js';
 import { attachmentJson, usersById, type AttachmentRow } from '../tasks/serialize.js';
@@ -60,7 +61,7 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
         if (part.type !== 'file') continue;
         const data = await part.toBuffer();
         if (part.fieldname !== 'files') continue;
-        files.push({ name: part.filename || 'file', mime: part.mimetype || 'application/octet-stream', data });
+        files.push({ name: part.filename || 'file', mime: await attachmentMime(data, part.mimetype), data });
       }
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw apiError(4012);

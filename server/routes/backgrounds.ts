@@ -8,6 +8,7 @@ import { deleteFiles, readFileBytes, storeReplacing } from '../files.js';
 import { nowIso } from '../clock.js';
 import { listJson } from '../lists/serialize.js';
 import { blurHashOf } from '../lists/blurHash.js';
+import { webImageMime } from '../fileType.js';
 
 export default async function backgrounds(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
@@ -28,9 +29,12 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
     } catch {
       throw apiError(4012, 'The background file is too large.');
     }
-    if (!file.mimetype.startsWith('image/')) throw invalidData('background: the file is not an image');
+    // The bytes decide: the reference client declares every file application/octet-stream, and a declared
+    // image/png proves nothing about the content.
+    const mime = await webImageMime(data);
+    if (!mime) throw invalidData('background: the file is not an image');
     const blurHash = await blurHashOf(data);
-    const updated = await storeReplacing(db, config, data, { name: file.filename || 'background', mime: file.mimetype, createdById: auth.userId }, async (trx, stored) => {
+    const updated = await storeReplacing(db, config, data, { name: file.filename || 'background', mime, createdById: auth.userId }, async (trx, stored) => {
       const before = await trx.selectFrom('lists').select('background_file_id').where('id', '=', id).executeTakeFirst();
       await trx.updateTable('lists').set({ background_file_id: stored.id, background_blur_hash: blurHash, updated: nowIso() }).where('id', '=', id).execute();
       return { result: await trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), replaced: before?.background_file_id };
