@@ -8,6 +8,7 @@ import { nowIso } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { saveFile, readFileBytes, deleteFiles } from '../files.js';
 import { attachmentMime } from '../fileType.js';
+import { multipartError } from '../export/upload.js';
 import { checkTask, pageParams, paginate } from '../tasks/access.js';
 import { maxRight } from '../rights.js';
 import { attachmentJson, usersById, type AttachmentRow } from '../tasks/serialize.js';
@@ -65,7 +66,7 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
       }
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw apiError(4012);
-      throw err;
+      throw multipartError(err, 'files');
     }
     if (files.some((f) => f.data.length > config.maxFileSize)) throw apiError(4012);
     if (files.length === 0) throw badRequest('No file was uploaded in the "files" field.');

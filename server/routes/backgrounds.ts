@@ -9,6 +9,7 @@ import { nowIso } from '../clock.js';
 import { listJson } from '../lists/serialize.js';
 import { blurHashOf } from '../lists/blurHash.js';
 import { webImageMime } from '../fileType.js';
+import { multipartError } from '../export/upload.js';
 
 export default async function backgrounds(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
@@ -21,13 +22,19 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
     const id = idParam((req.params as { list: string }).list, 'list id');
     const { right } = await checkList(db, auth, id, Right.ReadWrite);
     if (!req.isMultipart()) throw invalidData('background: must be sent as multipart/form-data');
-    const file = await req.file();
+    let file: Awaited<ReturnType<typeof req.file>>;
+    try {
+      file = await req.file();
+    } catch (err) {
+      throw multipartError(err, 'background');
+    }
     if (!file || file.fieldname !== 'background') throw invalidData('background: a file is required');
     let data: Buffer;
     try {
       data = await file.toBuffer();
-    } catch {
-      throw apiError(4012, 'The background file is too large.');
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw apiError(4012, 'The background file is too large.');
+      throw multipartError(err, 'background');
     }
     // The bytes decide: the reference client declares every file application/octet-stream, and a declared
     // image/png proves nothing about the content.

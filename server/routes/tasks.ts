@@ -11,6 +11,13 @@ import { parseTaskBody, asBody, type TaskInput } from '../tasks/input.js';
 import { createTask, updateTask, notifyAssigned, doerJson } from '../tasks/save.js';
 import { tasksJson, plainTaskJson, type TaskRow } from '../tasks/serialize.js';
 
+/**
+ * The most tasks one bulk edit may change. Each task is a full update (buckets, repeats, reminders, assignees,
+ * notifications) inside one transaction, so the cap bounds how long one request can hold the database.
+ */
+export const MAX_BULK_TASKS = 1000;
+const BULK_CHUNK = 500;
+
 /** A full input that restates the stored task, so a bulk edit writes only the keys it was sent. */
 function inputFromRow(t: TaskRow, body: TaskInput): TaskInput {
   const p = body.present;
@@ -103,9 +110,15 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     }
     const ids = [...new Set((rawIds as number[] | null | undefined) ?? [])];
     if (ids.length === 0) throw apiError(4004);
+    if (ids.length > MAX_BULK_TASKS) throw invalidData(`task_ids: at most ${MAX_BULK_TASKS} tasks per bulk edit`);
     const input = parseTaskBody(body);
     const result = await db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('tasks').selectAll().where('id', 'in', ids).orderBy('id').execute();
+      const rows: TaskRow[] = [];
+      // One bound variable per id: chunks stay far below SQLite's limit of 32,766 variables per statement.
+      for (let i = 0; i < ids.length; i += BULK_CHUNK) {
+        rows.push(...(await trx.selectFrom('tasks').selectAll().where('id', 'in', ids.slice(i, i + BULK_CHUNK)).execute()));
+      }
+      rows.sort((a, b) => a.id - b.id);
       if (rows.length !== ids.length) throw apiError(4002);
       if (new Set(rows.map((r) => r.list_id)).size > 1) throw apiError(4003);
       const saved: TaskRow[] = [];
