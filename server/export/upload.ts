@@ -1,7 +1,7 @@
 // Reading one uploaded file (a named multipart field) into memory, for avatar uploads and imports.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ApiError, badRequest, invalidData } from '../errors.js';
+import { ApiError, invalidData } from '../errors.js';
 
 /** Adds multipart parsing to a route module's scope unless an outer scope already has it. */
 export async function ensureMultipart(app: FastifyInstance): Promise<void> {
@@ -32,7 +32,7 @@ export interface Upload {
  * `maxBytes` → 413 (the multipart plugin's error, answered by the app's error handler).
  */
 export async function readUpload(req: FastifyRequest, field: string, maxBytes: number): Promise<Upload> {
-  if (!req.isMultipart()) throw badRequest(`Expected a multipart/form-data body with a "${field}" file.`);
+  if (!req.isMultipart()) throw invalidData(`${field}: must be sent as multipart/form-data`);
   let found: Upload | null = null;
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 10 } })) {
@@ -46,6 +46,6 @@ export async function readUpload(req: FastifyRequest, field: string, maxBytes: n
   } catch (err) {
     throw multipartError(err, field);
   }
-  if (!found) throw badRequest(`No file was sent in the "${field}" field.`);
+  if (!found) throw invalidData(`${field}: a file is required`);
   return found;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
 import { authOf, idParam } from '../context.js';
-import { apiError, badRequest } from '../errors.js';
+import { apiError, invalidData } from '../errors.js';
 import { nowIso } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { saveFile, readFileBytes, deleteFiles } from '../files.js';
@@ -54,7 +54,7 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
     const { right } = await checkTask(db, auth, taskId, 'write');
-    if (!req.isMultipart()) throw badRequest('The request must be multipart/form-data with one or more "files" fields.');
+    if (!req.isMultipart()) throw invalidData('files: must be sent as multipart/form-data');
     // Read every file first, so an oversized one fails the request before anything is stored.
     const files: { name: string; mime: string; data: Buffer }[] = [];
     try {
@@ -69,7 +69,7 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
       throw multipartError(err, 'files');
     }
     if (files.some((f) => f.data.length > config.maxFileSize)) throw apiError(4012);
-    if (files.length === 0) throw badRequest('No file was uploaded in the "files" field.');
+    if (files.length === 0) throw invalidData('files: at least one file is required');
     const saved: number[] = [];
     let ids: number[];
     try {
