@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import { saveFile, readFileBytes, deleteFiles } from '../files.js';
 import { attachmentMime } from '../fileType.js';
 import { multipartError } from '../export/upload.js';
+import { userFileHeaders } from '../securityHeaders.js';
 import { checkTask, pageParams, paginate } from '../tasks/access.js';
 import { maxRight } from '../rights.js';
 import { attachmentJson, usersById, type AttachmentRow } from '../tasks/serialize.js';
@@ -103,7 +104,8 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
     if (!row) throw apiError(4011);
     const bytes = readFileBytes(config, row.file_id);
     if (!bytes) throw apiError(4011);
-    return reply.header('content-type', row.mime || 'application/octet-stream').header('content-disposition', disposition(row.name)).send(bytes);
+    // Always a download, never a page of this origin: HTML or SVG opened inline could run script here.
+    return userFileHeaders(reply).header('content-type', row.mime || 'application/octet-stream').header('content-disposition', disposition(row.name)).send(bytes);
   });
 
   app.delete<{ Params: { task: string; id: string } }>('/tasks/:task/attachments/:id', async (req) => {

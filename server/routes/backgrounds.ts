@@ -10,6 +10,7 @@ import { listJson } from '../lists/serialize.js';
 import { blurHashOf } from '../lists/blurHash.js';
 import { webImageMime } from '../fileType.js';
 import { multipartError } from '../export/upload.js';
+import { userFileHeaders } from '../securityHeaders.js';
 
 export default async function backgrounds(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
@@ -57,7 +58,7 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
     const meta = await db.selectFrom('files').select(['mime']).where('id', '=', list.background_file_id).executeTakeFirst();
     const bytes = readFileBytes(config, list.background_file_id);
     if (!meta || !bytes) throw notFound();
-    return reply.type(meta.mime || 'application/octet-stream').send(bytes);
+    return userFileHeaders(reply).type(meta.mime || 'application/octet-stream').send(bytes);
   });
 
   // The reference let read-only users remove a background; removing it is a change, so it needs write here.
