@@ -1,7 +1,8 @@
 // Task routes: create in a list, read, update (full replace), delete and bulk update.
 import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
-import { apiError, invalidData } from '../errors.js';
+import { ApiError, ERRORS, apiError, invalidData } from '../errors.js';
+import { ifMatchAllows, taskEtag } from '../tasks/etag.js';
 import { deleteTasks } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
 import { taskSubscriberIds } from '../subscriptions.js';
@@ -61,7 +62,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     await notifyAssigned(db, auth, result.task.id, result.assigned);
     const [json] = await tasksJson(db, auth, [result.task], { subscription: true });
     maxRight(reply, result.right);
-    return reply.code(201).send(json);
+    return reply.code(201).header('etag', taskEtag(result.task)).send(json);
   });
 
   app.get<{ Params: { task: string } }>('/tasks/:task', async (req, reply) => {
@@ -69,6 +70,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     const { task, right } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
     const [json] = await tasksJson(db, auth, [task], { subscription: true });
     maxRight(reply, right);
+    reply.header('etag', taskEtag(task));
     return json;
   });
 
@@ -78,11 +80,19 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     const input = parseTaskBody(req.body);
     const result = await db.transaction().execute(async (trx) => {
       const { task, right } = await checkTask(trx, auth, taskId, 'write');
+      // Checked inside the transaction, so no other update can land between the check and the write.
+      if (!ifMatchAllows(req.headers['if-match'], taskEtag(task))) {
+        const [current] = await tasksJson(trx, auth, [task], { subscription: true });
+        reply.header('etag', taskEtag(task));
+        maxRight(reply, right);
+        throw new ApiError(ERRORS[4090][0], 4090, ERRORS[4090][1], undefined, { current });
+      }
       return { ...(await updateTask(trx, auth, task, input)), right };
     });
     await notifyAssigned(db, auth, taskId, result.assigned);
     const [json] = await tasksJson(db, auth, [result.task], { subscription: true });
     maxRight(reply, result.right);
+    reply.header('etag', taskEtag(result.task));
     return json;
   });
 

@@ -15,6 +15,7 @@ import { renumber, MIN_POSITION } from './positions.js';
 import { plainTaskJson, type TaskRow } from './serialize.js';
 import type { TaskInput } from './input.js';
 import { notifyDescriptionMentions } from '../mentions.js';
+import { nextUpdated } from './etag.js';
 
 const FAVORITE_TASK = 1;
 
@@ -254,7 +255,7 @@ export async function updateTask(
       bucket_id: bucketId,
       position: input.position,
       kanban_position: input.kanban_position,
-      updated: now,
+      updated: nextUpdated(task.updated, now),
     })
     .where('id', '=', task.id)
     .returningAll()
