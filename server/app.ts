@@ -8,6 +8,7 @@ import type { Auth, UserRow } from './context.js';
 import { apiRoutes } from './routes/index.js';
 import { registerCaldav } from './caldav/routes.js';
 import { registerClient } from './static.js';
+import { registerSecurityHeaders } from './securityHeaders.js';
 import { serviceRoutes, type ApiRoute } from './routes/service.js';
 import { sql } from 'kysely';
 
@@ -66,6 +67,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   app.decorate('ctx', { config, db });
   app.decorateRequest('auth', null);
+  // First, so every answer carries them, also the ones a later hook ends early (401, CORS preflight).
+  await registerSecurityHeaders(app, config.clientDir, config.serveClient);
 
   // JSON bodies: an empty body is an empty object, malformed JSON is a 400 without code.
   app.removeContentTypeParser('application/json');
@@ -81,12 +84,12 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('Access-Control-Expose-Headers', 'x-pagination-total-pages, x-pagination-result-count, x-max-right');
+    reply.header('Access-Control-Expose-Headers', 'x-pagination-total-pages, x-pagination-result-count, x-max-right, etag');
     if (!req.url.startsWith(API_PREFIX)) return;
     if (req.method === 'OPTIONS') {
       reply
         .header('Access-Control-Allow-Methods', 'GET, PUT, POST, DELETE, PATCH, OPTIONS')
-        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type')
+        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-Match')
         .code(204)
         .send();
       return reply;

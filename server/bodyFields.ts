@@ -25,10 +25,14 @@ export function optBool(body: Body, key: string): boolean | undefined {
   return v;
 }
 
+/** Integer columns are 32-bit in PostgreSQL; a larger number is invalid input, not a database error. */
+const MAX_INT = 2_147_483_647;
+
 export function optInt(body: Body, key: string): number | undefined {
   const v = body[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'number' || !Number.isInteger(v)) throw invalidData(`${key}: must be an integer`);
+  if (Math.abs(v) > MAX_INT) throw invalidData(`${key}: out of range`);
   return v;
 }
 

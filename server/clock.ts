@@ -21,6 +21,13 @@ export function fromWireDate(value: unknown): string | null | undefined {
   if (typeof value !== 'string') return undefined;
   if (value.startsWith('0001-01-01')) return null;
   const t = Date.parse(value);
-  if (Number.isNaN(t)) return undefined;
+  if (Number.isNaN(t) || t < MIN_DATE_MS || t > MAX_DATE_MS) return undefined;
   return new Date(t).toISOString();
 }
+
+/**
+ * The dates a task may carry: four-digit years from 1000. Dates are stored as ISO text and compared as text,
+ * which orders correctly only for four-digit years; year 0000 and earlier are typing slips, not plans.
+ */
+export const MIN_DATE_MS = Date.UTC(1000, 0, 1);
+export const MAX_DATE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);

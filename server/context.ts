@@ -46,5 +46,8 @@ export function idParam(value: unknown, name = 'id'): number {
   const s = String(value ?? '');
   if (s === '' || s === '0') throw apiError(2001);
   if (!/^-?\d+$/.test(s)) throw apiError(2002, `Invalid ${name}.`);
-  return Number(s);
+  const n = Number(s);
+  // Ids are 32-bit in PostgreSQL: a longer number names nothing and must not reach the database.
+  if (Math.abs(n) > 2_147_483_647) throw apiError(2002, `Invalid ${name}.`);
+  return n;
 }

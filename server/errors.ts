@@ -53,6 +53,9 @@ export const ERRORS = {
   4019: [400, 'The task filter value is invalid.'],
   4020: [400, 'The cover image attachment does not belong to this task.'],
   4021: [400, 'This user is already assigned to this task.'],
+  // Keyflow's own, beyond the v0.20 catalogue: an update sent with an If-Match that no longer matches. Numbered
+  // apart from 4022–4025, which later upstream versions took.
+  4090: [412, 'The task was changed since you loaded it.'],
   5001: [404, 'This namespace does not exist.'],
   5003: [403, 'You do not have access to this namespace.'],
   5006: [400, 'The namespace title cannot be empty.'],
@@ -92,18 +95,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: number | null;
   readonly invalidFields?: string[];
+  /** More of the answer's body, beside code and message (e.g. the current entity of a 412). */
+  readonly extra?: Record<string, unknown>;
 
-  constructor(status: number, code: number | null, message: string, invalidFields?: string[]) {
+  constructor(status: number, code: number | null, message: string, invalidFields?: string[], extra?: Record<string, unknown>) {
     super(message);
     this.status = status;
     this.code = code;
     this.invalidFields = invalidFields;
+    this.extra = extra;
   }
 
   toJSON(): Record<string, unknown> {
     const body: Record<string, unknown> = this.code === null ? { message: this.message } : { code: this.code, message: this.message };
     if (this.invalidFields) body.invalid_fields = this.invalidFields;
-    return body;
+    return this.extra ? { ...body, ...this.extra } : body;
   }
 }
 

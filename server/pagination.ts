@@ -3,6 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { invalidData } from './errors.js';
 
 export const MAX_PER_PAGE = 50;
+/** Pages past this are refused (2002): the offset they ask for would be larger than any collection. */
+export const MAX_PAGE = 1_000_000;
 
 export interface Paging {
   /** 0 means "no limit" */
@@ -21,6 +23,7 @@ function nonNegativeInt(value: unknown, field: string): number | undefined {
 export function parsePaging(query: unknown): Paging {
   const q = (query ?? {}) as Record<string, unknown>;
   const page = nonNegativeInt(q.page, 'page') ?? 1;
+  if (page > MAX_PAGE) throw invalidData(`page: must be at most ${MAX_PAGE}`);
   const requested = nonNegativeInt(q.per_page, 'per_page') ?? 0;
   const perPage = requested === 0 ? MAX_PER_PAGE : Math.min(requested, MAX_PER_PAGE);
   return { page, perPage };

@@ -43,8 +43,21 @@ function listRightsQuery(userId: number, listId?: number) {
 
 /** The caller's right on a list, or null when it has none. Archiving is checked by the caller (see listWritable). */
 export async function rightOnList(db: Db, auth: Auth, listId: number): Promise<RightLevel | null> {
-  if (auth.kind === 'link') return auth.share.list_id === listId ? (auth.share.right as RightLevel) : null;
-  const userId = auth.userId;
+  if (auth.kind === 'link') return auth.share.list_id === listId ? linkShareRight(db, auth.share) : null;
+  return userRightOnList(db, auth.userId, listId);
+}
+
+/**
+ * A link share acts with its own right, but never above what its creator holds on the list today: a share
+ * made by someone who has since lost access (or been demoted) must not keep the rights they no longer have.
+ */
+export async function linkShareRight(db: Db, share: { list_id: number; right: number; shared_by_id: number }): Promise<RightLevel | null> {
+  const creator = await userRightOnList(db, share.shared_by_id, share.list_id);
+  if (creator === null) return null;
+  return Math.min(share.right, creator) as RightLevel;
+}
+
+async function userRightOnList(db: Db, userId: number, listId: number): Promise<RightLevel | null> {
   return listRights(db, `${userId}:${listId}`, async () => {
     const { rows } = await sql<{ r: number | null }>`select max(r) as r from (${listRightsQuery(userId, listId)}) x`.execute(db);
     const r = rows[0]?.r;
@@ -57,7 +70,10 @@ const listRights = generationCache<RightLevel | null>();
 
 /** Every list the caller reaches → its right. One query, whatever the number of lists. */
 export async function reachableLists(db: Db, auth: Auth): Promise<ReadonlyMap<number, RightLevel>> {
-  if (auth.kind === 'link') return new Map([[auth.share.list_id, auth.share.right as RightLevel]]);
+  if (auth.kind === 'link') {
+    const right = await linkShareRight(db, auth.share);
+    return new Map(right === null ? [] : [[auth.share.list_id, right]]);
+  }
   const userId = auth.userId;
   return allListRights(db, String(userId), async () => {
     const { rows } = await sql<{ list_id: number; r: number }>`

@@ -7,6 +7,8 @@ import { ApiError } from '../errors.js';
 import { RateLimiter } from '../rateLimit.js';
 import { verifyPassword } from '../auth/password.js';
 import { caldavTokenMatches, TOKEN_KIND_CALDAV } from '../routes/caldavTokens.js';
+import { enabledTotpSecret } from '../routes/totp.js';
+import type { Config } from '../config.js';
 import { reachableLists, rightOnList, archivedState, Right, type RightLevel } from '../rights.js';
 import { deleteTasks } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
@@ -50,10 +52,10 @@ class DavError extends Error {
  * the same credentials still verify, so a cached success needs no bcrypt; deleting a token or changing the password
  * changes the fingerprint and forces a fresh check at once.
  */
-async function credentialFingerprint(db: Db, user: UserRow): Promise<string> {
+async function credentialFingerprint(db: Db, user: UserRow, totpOn: boolean): Promise<string> {
   const rows = await db.selectFrom('user_tokens').select('token').where('user_id', '=', user.id).where('kind', '=', TOKEN_KIND_CALDAV).orderBy('id').execute();
   return createHash('sha256')
-    .update([user.issuer, user.password, ...rows.map((r) => r.token)].join('\n'))
+    .update([user.issuer, user.password, totpOn ? 'totp' : '', ...rows.map((r) => r.token)].join('\n'))
     .digest('base64');
 }
 
@@ -67,11 +69,13 @@ const AUTH_CACHE_MS = 10 * 60_000;
 const AUTH_CACHE_MAX = 1000;
 
 /**
- * HTTP Basic: the username with one of the user's CalDAV tokens, or (local accounts) the account password.
+ * HTTP Basic: the username with one of the user's CalDAV tokens, or (local accounts without two-factor) the account
+ * password. With TOTP on, the password alone must not open what sign-in guards with a second factor, and Basic auth
+ * has no room for a passcode: only CalDAV tokens work then.
  * Clients send the same header on every request of a sync, so successes are remembered by a hash of the header
  * (never the secret itself) to spare a bcrypt comparison per token on each request.
  */
-async function basicAuth(db: Db, cache: Map<string, CachedAuth>, header: string | undefined): Promise<UserRow | null> {
+async function basicAuth(db: Db, config: Config, cache: Map<string, CachedAuth>, header: string | undefined): Promise<UserRow | null> {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
   if (!m) return null;
   const decoded = Buffer.from(m[1], 'base64').toString('utf8');
@@ -84,12 +88,15 @@ async function basicAuth(db: Db, cache: Map<string, CachedAuth>, header: string 
   // Disabled accounts and ones still waiting for e-mail confirmation get no CalDAV access either.
   if (!user || user.status !== 0) return null;
   const cacheKey = createHash('sha256').update(m[1]).digest('base64');
-  const fingerprint = await credentialFingerprint(db, user);
+  // As at sign-in: two-factor counts only while the server offers it.
+  const totpOn = config.totpEnabled && (await enabledTotpSecret(db, user.id)) !== null;
+  const fingerprint = await credentialFingerprint(db, user, totpOn);
   const hit = cache.get(cacheKey);
   if (hit && hit.userId === user.id && hit.fingerprint === fingerprint && hit.expires > Date.now()) return user;
   cache.delete(cacheKey);
   const ok =
-    (await caldavTokenMatches(db, user.id, secret)) || (user.issuer === 'local' && Boolean(user.password) && (await verifyPassword(secret, user.password)));
+    (await caldavTokenMatches(db, user.id, secret)) ||
+    (user.issuer === 'local' && Boolean(user.password) && !totpOn && (await verifyPassword(secret, user.password)));
   if (!ok) return null;
   if (cache.size >= AUTH_CACHE_MAX) {
     const oldest = cache.keys().next().value;
@@ -590,7 +597,7 @@ async function caldavPlugin(app: FastifyInstance): Promise<void> {
       }
       blockedUntil.delete(req.ip);
     }
-    const user = await basicAuth(db, authCache, req.headers.authorization);
+    const user = await basicAuth(db, config, authCache, req.headers.authorization);
     if (!user) {
       if (failures && req.headers.authorization) {
         const r = failures.hit(req.ip);

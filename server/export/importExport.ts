@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
 import { saveFile, deleteFiles } from '../files.js';
+import { attachmentMime } from '../fileType.js';
 import { fromWireDate, nowIso } from '../clock.js';
 import { badRequest } from '../errors.js';
 import { DATA_FILE, FILTERS_FILE, VERSION_FILE, filePath } from './format.js';
@@ -80,7 +81,7 @@ export async function importData(db: Db, config: Config, userId: number, content
     if (!isObj(meta)) return null;
     const bytes = files.get(filePath(int(meta.id)));
     if (!bytes) return null;
-    const f = await saveFile(trx, config, bytes, { name: str(meta.name, 'file'), mime: str(meta.mime), createdById: userId });
+    const f = await saveFile(trx, config, bytes, { name: str(meta.name, 'file'), mime: await attachmentMime(bytes, str(meta.mime)), createdById: userId });
     savedFileIds.push(f.id);
     // Keep the original upload time; saveFile stamps "now".
     const created = date(meta.created);

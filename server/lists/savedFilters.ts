@@ -6,6 +6,7 @@ import { checkLength, optString, type Body } from '../bodyFields.js';
 import { nowIso } from '../clock.js';
 import { callerJson, favoriteListIds, listIdOfFilter, savedFilterJson, type SavedFilterJson, type SavedFilterRow } from './serialize.js';
 import { setListFavorite } from './create.js';
+import { queryFromSavedFilter, validateTaskQuery } from '../tasks/collection.js';
 
 const ARRAY_KEYS = ['sort_by', 'order_by', 'filter_by', 'filter_value', 'filter_comparator'] as const;
 
@@ -39,6 +40,7 @@ export function parseFilters(value: unknown): Record<string, unknown> {
     if (typeof raw.filter_include_nulls !== 'boolean') throw invalidData('filters.filter_include_nulls: must be a boolean');
     out.filter_include_nulls = raw.filter_include_nulls;
   }
+  validateTaskQuery(queryFromSavedFilter(out));
   return out;
 }
 

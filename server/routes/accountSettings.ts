@@ -7,6 +7,8 @@ import { nowIso } from '../clock.js';
 import { storeReplacing } from '../files.js';
 import { ensureMultipart, readUpload } from '../export/upload.js';
 import { sendAccountMail } from '../jobs.js';
+import { webImageMime } from '../fileType.js';
+import { rateLimited } from '../rateLimit.js';
 
 export const AVATAR_PROVIDERS = ['default', 'gravatar', 'initials', 'upload', 'marble'] as const;
 
@@ -33,13 +35,11 @@ export async function confirmPassword(user: UserRow, password: string, opts: { n
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Recognises the image formats browsers produce from a cropped canvas (and the common upload ones). */
-function imageMime(data: Buffer, declared: string): string | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 6 && /^GIF8[79]a$/.test(data.subarray(0, 6).toString('latin1'))) return 'image/gif';
-  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  // SVG is text; accept it only when the client said so and it looks like SVG.
+/** The stored type of an avatar: a raster image by its bytes, or SVG when declared as such and shaped like it. */
+async function avatarMime(data: Buffer, declared: string): Promise<string | null> {
+  const raster = await webImageMime(data);
+  if (raster) return raster;
+  // SVG is text without a signature; it is served sandboxed (see the avatar route).
   if (declared === 'image/svg+xml' && /<svg[\s>]/i.test(data.subarray(0, 2048).toString('utf8'))) return 'image/svg+xml';
   return null;
 }
@@ -48,7 +48,8 @@ export default async function accountSettings(app: FastifyInstance): Promise<voi
   const { db, config } = app.ctx;
   await ensureMultipart(app);
 
-  app.post('/user/settings/email', async (req) => {
+  // Password checks behind a session share the sign-in limit, so a stolen session cannot guess the password freely.
+  app.post('/user/settings/email', { onRequest: rateLimited(app) }, async (req) => {
     const user = userOf(req);
     const newEmail = stringField(req.body, 'new_email').trim();
     const password = stringField(req.body, 'password');
@@ -109,7 +110,7 @@ export default async function accountSettings(app: FastifyInstance): Promise<voi
   app.put('/user/settings/avatar/upload', async (req) => {
     const user = userOf(req);
     const upload = await readUpload(req, 'avatar', config.maxFileSize);
-    const mime = imageMime(upload.data, upload.mimetype);
+    const mime = await avatarMime(upload.data, upload.mimetype);
     if (!mime) throw badRequest('File is no image.');
     await storeReplacing(db, config, upload.data, { name: upload.filename || 'avatar', mime, createdById: user.id }, async (trx, file) => {
       const previous = await trx.selectFrom('users').select('avatar_file_id').where('id', '=', user.id).executeTakeFirst();

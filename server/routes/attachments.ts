@@ -3,10 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
 import { authOf, idParam } from '../context.js';
-import { apiError, badRequest } from '../errors.js';
+import { apiError, invalidData } from '../errors.js';
 import { nowIso } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { saveFile, readFileBytes, deleteFiles } from '../files.js';
+import { attachmentMime } from '../fileType.js';
+import { multipartError } from '../export/upload.js';
+import { userFileHeaders } from '../securityHeaders.js';
 import { checkTask, pageParams, paginate } from '../tasks/access.js';
 import { maxRight } from '../rights.js';
 import { attachmentJson, usersById, type AttachmentRow } from '../tasks/serialize.js';
@@ -52,7 +55,7 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
     const { right } = await checkTask(db, auth, taskId, 'write');
-    if (!req.isMultipart()) throw badRequest('The request must be multipart/form-data with one or more "files" fields.');
+    if (!req.isMultipart()) throw invalidData('files: must be sent as multipart/form-data');
     // Read every file first, so an oversized one fails the request before anything is stored.
     const files: { name: string; mime: string; data: Buffer }[] = [];
     try {
@@ -60,14 +63,14 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
         if (part.type !== 'file') continue;
         const data = await part.toBuffer();
         if (part.fieldname !== 'files') continue;
-        files.push({ name: part.filename || 'file', mime: part.mimetype || 'application/octet-stream', data });
+        files.push({ name: part.filename || 'file', mime: await attachmentMime(data, part.mimetype), data });
       }
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw apiError(4012);
-      throw err;
+      throw multipartError(err, 'files');
     }
     if (files.some((f) => f.data.length > config.maxFileSize)) throw apiError(4012);
-    if (files.length === 0) throw badRequest('No file was uploaded in the "files" field.');
+    if (files.length === 0) throw invalidData('files: at least one file is required');
     const saved: number[] = [];
     let ids: number[];
     try {
@@ -101,7 +104,8 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
     if (!row) throw apiError(4011);
     const bytes = readFileBytes(config, row.file_id);
     if (!bytes) throw apiError(4011);
-    return reply.header('content-type', row.mime || 'application/octet-stream').header('content-disposition', disposition(row.name)).send(bytes);
+    // Always a download, never a page of this origin: HTML or SVG opened inline could run script here.
+    return userFileHeaders(reply).header('content-type', row.mime || 'application/octet-stream').header('content-disposition', disposition(row.name)).send(bytes);
   });
 
   app.delete<{ Params: { task: string; id: string } }>('/tasks/:task/attachments/:id', async (req) => {

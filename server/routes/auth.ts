@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authOf, userOf, type LinkShareRow, type UserRow } from '../context.js';
-import { apiError, badRequest, invalidData, isEmailTaken, isUniqueViolation, notFound } from '../errors.js';
+import { apiError, invalidData, isEmailTaken, isUniqueViolation, notFound } from '../errors.js';
 import { signToken, USER_TOKEN_TTL_S, LONG_TOKEN_TTL_S, LINK_SHARE_TOKEN_TTL_S } from '../auth/jwt.js';
 import { hashPassword, verifyPassword, randomToken } from '../auth/password.js';
 import { nowIso } from '../clock.js';
@@ -32,7 +32,7 @@ type Body = Record<string, unknown>;
 /** The JSON body as an object; absent or `null` is empty, anything else that is not an object is a 400. */
 export function bodyOf(raw: unknown): Body {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('The request body must be a JSON object.');
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidData('body: must be a JSON object');
   return raw as Body;
 }
 
@@ -131,7 +131,8 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     return { token: await issueUserToken(config, caller.user, caller.long) };
   });
 
-  app.post('/user/password', async (req) => {
+  // The old password is checked: guesses share the sign-in limit.
+  app.post('/user/password', limited, async (req) => {
     const user = userOf(req);
     const body = bodyOf(req.body);
     const oldPassword = str(body, 'old_password');

@@ -1,6 +1,7 @@
 // GET /avatar/:username: the uploaded avatar, or a generated initials image (SVG); unknown users get a blank one.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readFileBytes } from '../files.js';
+import { userFileHeaders } from '../securityHeaders.js';
 
 export const AVATAR_DEFAULT_SIZE = 250;
 export const AVATAR_MAX_SIZE = 1024;
@@ -55,12 +56,7 @@ export function blankSvg(size: number): string {
  * scripts in; the CSP sandbox and nosniff keep any image inert on this origin.
  */
 function imageReply(reply: FastifyReply, mime: string, body: string | Buffer) {
-  return reply
-    .type(mime)
-    .header('cache-control', 'public, max-age=300')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .send(body);
+  return userFileHeaders(reply).type(mime).header('cache-control', 'public, max-age=300').send(body);
 }
 
 export default async function avatar(app: FastifyInstance): Promise<void> {

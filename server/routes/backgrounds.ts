@@ -8,6 +8,9 @@ import { deleteFiles, readFileBytes, storeReplacing } from '../files.js';
 import { nowIso } from '../clock.js';
 import { listJson } from '../lists/serialize.js';
 import { blurHashOf } from '../lists/blurHash.js';
+import { webImageMime } from '../fileType.js';
+import { multipartError } from '../export/upload.js';
+import { userFileHeaders } from '../securityHeaders.js';
 
 export default async function backgrounds(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
@@ -20,17 +23,26 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
     const id = idParam((req.params as { list: string }).list, 'list id');
     const { right } = await checkList(db, auth, id, Right.ReadWrite);
     if (!req.isMultipart()) throw invalidData('background: must be sent as multipart/form-data');
-    const file = await req.file();
+    let file: Awaited<ReturnType<typeof req.file>>;
+    try {
+      file = await req.file();
+    } catch (err) {
+      throw multipartError(err, 'background');
+    }
     if (!file || file.fieldname !== 'background') throw invalidData('background: a file is required');
     let data: Buffer;
     try {
       data = await file.toBuffer();
-    } catch {
-      throw apiError(4012, 'The background file is too large.');
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw apiError(4012, 'The background file is too large.');
+      throw multipartError(err, 'background');
     }
-    if (!file.mimetype.startsWith('image/')) throw invalidData('background: the file is not an image');
+    // The bytes decide: the reference client declares every file application/octet-stream, and a declared
+    // image/png proves nothing about the content.
+    const mime = await webImageMime(data);
+    if (!mime) throw invalidData('background: the file is not an image');
     const blurHash = await blurHashOf(data);
-    const updated = await storeReplacing(db, config, data, { name: file.filename || 'background', mime: file.mimetype, createdById: auth.userId }, async (trx, stored) => {
+    const updated = await storeReplacing(db, config, data, { name: file.filename || 'background', mime, createdById: auth.userId }, async (trx, stored) => {
       const before = await trx.selectFrom('lists').select('background_file_id').where('id', '=', id).executeTakeFirst();
       await trx.updateTable('lists').set({ background_file_id: stored.id, background_blur_hash: blurHash, updated: nowIso() }).where('id', '=', id).execute();
       return { result: await trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), replaced: before?.background_file_id };
@@ -46,7 +58,7 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
     const meta = await db.selectFrom('files').select(['mime']).where('id', '=', list.background_file_id).executeTakeFirst();
     const bytes = readFileBytes(config, list.background_file_id);
     if (!meta || !bytes) throw notFound();
-    return reply.type(meta.mime || 'application/octet-stream').send(bytes);
+    return userFileHeaders(reply).type(meta.mime || 'application/octet-stream').send(bytes);
   });
 
   // The reference let read-only users remove a background; removing it is a change, so it needs write here.

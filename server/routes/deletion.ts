@@ -6,6 +6,7 @@ import { randomToken } from '../auth/password.js';
 import { nowIso } from '../clock.js';
 import { sendAccountMail } from '../jobs.js';
 import { confirmPassword, stringField } from './accountSettings.js';
+import { rateLimited } from '../rateLimit.js';
 
 export const DELETION_DELAY_MS = 3 * 24 * 60 * 60 * 1000;
 const TOKEN_KIND_DELETION = 3;
@@ -13,8 +14,10 @@ const TOKEN_KIND_DELETION = 3;
 export default async function deletion(app: FastifyInstance): Promise<void> {
   if (!app.ctx.config.userDeletionEnabled) return;
   const { db, config } = app.ctx;
+  // Each checks the account password: guesses count against the sign-in limit, as they would at sign-in.
+  const limited = { onRequest: rateLimited(app) };
 
-  app.post('/user/deletion/request', async (req) => {
+  app.post('/user/deletion/request', limited, async (req) => {
     const user = userOf(req);
     await confirmPassword(user, stringField(req.body, 'password'), { nonLocal: 'skip' });
     const token = randomToken(64);
@@ -57,7 +60,7 @@ export default async function deletion(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  app.post('/user/deletion/cancel', async (req, reply) => {
+  app.post('/user/deletion/cancel', limited, async (req, reply) => {
     const user = userOf(req);
     await confirmPassword(user, stringField(req.body, 'password'), { nonLocal: 'skip' });
     await db.updateTable('users').set({ deletion_scheduled_at: null, updated: nowIso() }).where('id', '=', user.id).execute();

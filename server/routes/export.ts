@@ -6,13 +6,16 @@ import { saveFile, deleteFiles, readFileBytes } from '../files.js';
 import { buildExportZip } from '../export/buildExport.js';
 import { sendAccountMail } from '../jobs.js';
 import { confirmPassword, stringField } from './accountSettings.js';
+import { rateLimited } from '../rateLimit.js';
 
 export default async function exportRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
+  // Each checks the account password: guesses count against the sign-in limit, as they would at sign-in.
+  const limited = { onRequest: rateLimited(app) };
 
   // Built within the request: even large accounts take seconds, and the caller learns of failures at once.
   // The mail still follows, as the client tells the user to wait for it.
-  app.post('/user/export/request', async (req) => {
+  app.post('/user/export/request', limited, async (req) => {
     const user = userOf(req);
     await confirmPassword(user, stringField(req.body, 'password'), { nonLocal: 'skip' });
     const zip = await buildExportZip(db, config, user.id);
@@ -33,7 +36,7 @@ export default async function exportRoutes(app: FastifyInstance): Promise<void> 
     return { message: 'Successfully requested data export. We will send you an email when it\'s ready.' };
   });
 
-  app.post('/user/export/download', async (req, reply) => {
+  app.post('/user/export/download', limited, async (req, reply) => {
     const user = userOf(req);
     await confirmPassword(user, stringField(req.body, 'password'), { nonLocal: 'skip' });
     const row = await db

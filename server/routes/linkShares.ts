@@ -21,12 +21,25 @@ type ShareRow = Selectable<LinkSharesTable>;
 export const SHARING_TYPE = { withoutPassword: 1, withPassword: 2 } as const;
 const HASH_LENGTH = 40;
 
-/** The share as the API shows it: never the password hash, no list id. */
-async function sharesJson(db: Db, rows: ShareRow[]) {
+/**
+ * Whether the caller may see a share's hash, which is the share's whole secret: anyone holding it signs in
+ * with the share's right. List admins see every hash; others only the hashes of shares they made themselves
+ * that do not exceed their current right (so a reader cannot collect a write or admin link and use it).
+ */
+function maySeeHash(viewer: { userId: number; right: RightLevel }, share: Pick<ShareRow, 'shared_by_id' | 'right'>): boolean {
+  if (viewer.right >= Right.Admin) return true;
+  return share.shared_by_id === viewer.userId && share.right <= viewer.right;
+}
+
+/**
+ * The share as the API shows it: never the password hash, no list id. Hashes the viewer may not see are
+ * sent as '' rather than leaving the share out, so the reference client's share list still renders for them.
+ */
+async function sharesJson(db: Db, rows: ShareRow[], viewer: { userId: number; right: RightLevel }) {
   const sharers = await usersById(db, rows.map((r) => r.shared_by_id));
   return rows.map((s) => ({
     id: s.id,
-    hash: s.hash,
+    hash: maySeeHash(viewer, s) ? s.hash : '',
     name: s.name,
     right: s.right,
     sharing_type: s.sharing_type,
@@ -63,8 +76,8 @@ export default async function linkShares(app: FastifyInstance): Promise<void> {
     const right = optInt(body, 'right') ?? 0;
     const { right: have } = await checkList(db, auth, listId, Right.ReadWrite);
     if (!isValidRight(right)) throw apiError(9001);
-    // Handing out admin rights needs admin rights.
-    if (right === Right.Admin && have < Right.Admin) throw forbidden();
+    // A share never carries more than its creator holds (writers may hand out read or write, only admins admin).
+    if (right > have) throw forbidden();
     const now = nowIso();
     const row = await db
       .insertInto('link_shares')
@@ -83,18 +96,19 @@ export default async function linkShares(app: FastifyInstance): Promise<void> {
       .executeTakeFirstOrThrow();
     reply.code(201);
     maxRight(reply, have);
-    return (await sharesJson(db, [row]))[0];
+    return (await sharesJson(db, [row], { userId: auth.userId, right: have }))[0];
   });
 
   app.get('/lists/:list/shares', async (req, reply) => {
     const auth = userOnly(authOf(req));
     const listId = idParam((req.params as { list: string }).list, 'list id');
-    await checkList(db, auth, listId, Right.Read);
+    const { right } = await checkList(db, auth, listId, Right.Read);
     const q = req.query as Record<string, unknown>;
     const match = searchMatcher(q.s);
     let rows = await db.selectFrom('link_shares').selectAll().where('list_id', '=', listId).orderBy('id').execute();
     if (match) rows = rows.filter((s) => match(s.id, s.hash, s.name));
-    return sharesJson(db, paginate(reply, q, rows));
+    maxRight(reply, right);
+    return sharesJson(db, paginate(reply, q, rows), { userId: auth.userId, right });
   });
 
   // The reference always answered 404 here; this returns the share when it belongs to the list.
@@ -105,7 +119,7 @@ export default async function linkShares(app: FastifyInstance): Promise<void> {
     const { right } = await checkList(db, auth, listId, Right.Read);
     const share = await shareOfList(db, listId, idParam(params.share, 'share id'));
     maxRight(reply, right);
-    return (await sharesJson(db, [share]))[0];
+    return (await sharesJson(db, [share], { userId: auth.userId, right }))[0];
   });
 
   // Unlike the reference, the share must belong to the list in the path.

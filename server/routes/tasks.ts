@@ -1,7 +1,8 @@
 // Task routes: create in a list, read, update (full replace), delete and bulk update.
 import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
-import { apiError, invalidData } from '../errors.js';
+import { ApiError, ERRORS, apiError, invalidData } from '../errors.js';
+import { ifMatchAllows, taskEtag } from '../tasks/etag.js';
 import { deleteTasks } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
 import { taskSubscriberIds } from '../subscriptions.js';
@@ -10,6 +11,13 @@ import { Right, maxRight, type RightLevel } from '../rights.js';
 import { parseTaskBody, asBody, type TaskInput } from '../tasks/input.js';
 import { createTask, updateTask, notifyAssigned, doerJson } from '../tasks/save.js';
 import { tasksJson, plainTaskJson, type TaskRow } from '../tasks/serialize.js';
+
+/**
+ * The most tasks one bulk edit may change. Each task is a full update (buckets, repeats, reminders, assignees,
+ * notifications) inside one transaction, so the cap bounds how long one request can hold the database.
+ */
+export const MAX_BULK_TASKS = 1000;
+const BULK_CHUNK = 500;
 
 /** A full input that restates the stored task, so a bulk edit writes only the keys it was sent. */
 function inputFromRow(t: TaskRow, body: TaskInput): TaskInput {
@@ -54,7 +62,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     await notifyAssigned(db, auth, result.task.id, result.assigned);
     const [json] = await tasksJson(db, auth, [result.task], { subscription: true });
     maxRight(reply, result.right);
-    return reply.code(201).send(json);
+    return reply.code(201).header('etag', taskEtag(result.task)).send(json);
   });
 
   app.get<{ Params: { task: string } }>('/tasks/:task', async (req, reply) => {
@@ -62,6 +70,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     const { task, right } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
     const [json] = await tasksJson(db, auth, [task], { subscription: true });
     maxRight(reply, right);
+    reply.header('etag', taskEtag(task));
     return json;
   });
 
@@ -71,11 +80,19 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     const input = parseTaskBody(req.body);
     const result = await db.transaction().execute(async (trx) => {
       const { task, right } = await checkTask(trx, auth, taskId, 'write');
+      // Checked inside the transaction, so no other update can land between the check and the write.
+      if (!ifMatchAllows(req.headers['if-match'], taskEtag(task))) {
+        const [current] = await tasksJson(trx, auth, [task], { subscription: true });
+        reply.header('etag', taskEtag(task));
+        maxRight(reply, right);
+        throw new ApiError(ERRORS[4090][0], 4090, ERRORS[4090][1], undefined, { current });
+      }
       return { ...(await updateTask(trx, auth, task, input)), right };
     });
     await notifyAssigned(db, auth, taskId, result.assigned);
     const [json] = await tasksJson(db, auth, [result.task], { subscription: true });
     maxRight(reply, result.right);
+    reply.header('etag', taskEtag(result.task));
     return json;
   });
 
@@ -103,9 +120,15 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     }
     const ids = [...new Set((rawIds as number[] | null | undefined) ?? [])];
     if (ids.length === 0) throw apiError(4004);
+    if (ids.length > MAX_BULK_TASKS) throw invalidData(`task_ids: at most ${MAX_BULK_TASKS} tasks per bulk edit`);
     const input = parseTaskBody(body);
     const result = await db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('tasks').selectAll().where('id', 'in', ids).orderBy('id').execute();
+      const rows: TaskRow[] = [];
+      // One bound variable per id: chunks stay far below SQLite's limit of 32,766 variables per statement.
+      for (let i = 0; i < ids.length; i += BULK_CHUNK) {
+        rows.push(...(await trx.selectFrom('tasks').selectAll().where('id', 'in', ids.slice(i, i + BULK_CHUNK)).execute()));
+      }
+      rows.sort((a, b) => a.id - b.id);
       if (rows.length !== ids.length) throw apiError(4002);
       if (new Set(rows.map((r) => r.list_id)).size > 1) throw apiError(4003);
       const saved: TaskRow[] = [];

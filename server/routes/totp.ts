@@ -7,6 +7,7 @@ import { userOf } from '../context.js';
 import { apiError } from '../errors.js';
 import { nowIso } from '../clock.js';
 import { confirmPassword, stringField } from './accountSettings.js';
+import { rateLimited } from '../rateLimit.js';
 
 /** The issuer authenticator apps show next to the account name. */
 export const TOTP_ISSUER = 'Keyflow';
@@ -79,7 +80,8 @@ export default async function totp(app: FastifyInstance): Promise<void> {
     return { message: 'TOTP was enabled successfully.' };
   });
 
-  app.post('/user/settings/totp/disable', async (req) => {
+  // The password is checked: guesses share the sign-in limit.
+  app.post('/user/settings/totp/disable', { onRequest: rateLimited(app) }, async (req) => {
     const user = userOf(req);
     await confirmPassword(user, stringField(req.body, 'password'));
     await db.deleteFrom('totp').where('user_id', '=', user.id).execute();

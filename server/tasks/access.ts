@@ -6,6 +6,7 @@ import type { ListsTable } from '../db/schema.js';
 import type { Auth } from '../context.js';
 import { apiError } from '../errors.js';
 import { rightOnList, Right, type RightLevel } from '../rights.js';
+import { MAX_PAGE } from '../pagination.js';
 import type { TaskRow } from './serialize.js';
 
 export type Need = 'read' | 'write' | 'admin';
@@ -50,14 +51,15 @@ export async function checkTask(db: Db, auth: Auth, taskId: number, need: Need):
 }
 
 
-/** Pagination of the generic handler: page 1 default, 0 = everything, per_page default and cap 50. */
+/** Pagination of the generic handler: page 1 default, 0 = everything, per_page default and cap 50, page at most MAX_PAGE. */
 export function pageParams(query: Record<string, unknown>, defaultPerPage = 50): { limit: number | null; offset: number; perPage: number } {
   const pageRaw = first(query.page);
   const perRaw = first(query.per_page);
   const page = pageRaw === undefined || pageRaw === '' ? 1 : Number(pageRaw);
-  if (!Number.isInteger(page) || page < 0) throw apiError(2002, 'Invalid page number.');
+  if (!/^\d*$/.test(pageRaw ?? '') || page > MAX_PAGE) throw apiError(2002, 'Invalid page number.');
+  // per_page above the cap is capped (as the reference caps at its max items per page); only non-numbers fail.
   let perPage = perRaw === undefined || perRaw === '' ? defaultPerPage : Number(perRaw);
-  if (!Number.isInteger(perPage) || perPage < 0) throw apiError(2002, 'Invalid per_page.');
+  if (!/^\d*$/.test(perRaw ?? '')) throw apiError(2002, 'Invalid per_page.');
   if (perPage === 0 || perPage > 50) perPage = Math.min(50, perPage || defaultPerPage);
   if (page === 0) return { limit: null, offset: 0, perPage };
   return { limit: perPage, offset: (page - 1) * perPage, perPage };

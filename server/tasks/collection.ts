@@ -8,6 +8,9 @@ import { many, first } from './access.js';
 
 type Kind = 'int' | 'float' | 'bool' | 'date' | 'string';
 
+/** The most values one `in` filter may list. */
+export const MAX_IN_VALUES = 1000;
+
 /** Task columns that can be filtered, with the type their values are parsed as. */
 const COLUMNS: Record<string, Kind> = {
   id: 'int', title: 'string', description: 'string', done: 'bool', done_at: 'date', due_date: 'date',
@@ -62,6 +65,15 @@ export function queryFromRequest(query: Record<string, unknown>): TaskQuery {
 
 const asArray = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined || v === null || v === '' ? [] : [String(v)]);
 
+/**
+ * Throws the catalogue's error (4014, 4016–4019) for a query that could not run: saved filters are checked when
+ * they are saved, so a broken one is refused then instead of failing every time it is opened.
+ */
+export function validateTaskQuery(q: TaskQuery, now: Date = new Date()): void {
+  filterSql(q, now);
+  orderSql(q);
+}
+
 /** Reads a saved filter's stored `filters` object (snake_case keys as on the wire). */
 export function queryFromSavedFilter(filters: Record<string, unknown>): TaskQuery {
   return {
@@ -80,7 +92,8 @@ function typed(kind: Kind, raw: string, now: Date): string | number {
   const v = raw.trim();
   switch (kind) {
     case 'int':
-      if (!/^-?\d+$/.test(v)) throw apiError(4019);
+      // Integer columns are 32-bit in PostgreSQL: a longer number is a bad value, not a database error.
+      if (!/^-?\d+$/.test(v) || Math.abs(Number(v)) > 2_147_483_647) throw apiError(4019);
       return Number(v);
     case 'float': {
       const n = Number(v);
@@ -110,7 +123,10 @@ function compare(target: RawBuilder<unknown>, kind: Kind, comparator: Comparator
     return sql<SqlBool>`lower(${target}) like lower(${likePattern(raw)}) escape '\\'`;
   }
   if (comparator === 'in') {
-    const values = raw.split(',').map((p) => typed(kind, p, now));
+    const parts = raw.split(',');
+    // Each value is one SQL variable; SQLite allows 32,766 in a statement.
+    if (parts.length > MAX_IN_VALUES) throw apiError(4019);
+    const values = parts.map((p) => typed(kind, p, now));
     return sql<SqlBool>`${target} in (${sql.join(values)})`;
   }
   return sql<SqlBool>`${target} ${sql.raw(OPS[comparator])} ${typed(kind, raw, now)}`;
@@ -186,7 +202,7 @@ function searchSql(s: string): RawBuilder<SqlBool> | null {
   const text = s.trim();
   if (text === '') return null;
   const byTitle = sql<SqlBool>`lower(tasks.title) like lower(${likePattern(text)}) escape '\\'`;
-  const m = /#(\d+)/.exec(text);
+  const m = /#(\d{1,9})(?!\d)/.exec(text);
   if (!m) return byTitle;
   return sql<SqlBool>`(${byTitle} or ${sql.ref('tasks.index')} = ${Number(m[1])})`;
 }

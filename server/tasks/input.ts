@@ -2,6 +2,15 @@
 import { invalidData } from '../errors.js';
 import { fromWireDate } from '../clock.js';
 
+/** Every integer column is 32-bit in PostgreSQL: larger numbers must be refused before they reach it. */
+export const MAX_INT = 2_147_483_647;
+/** The client's priorities: unset, low, medium, high, urgent, do now. */
+export const MAX_PRIORITY = 5;
+/** The longest repeat interval: ten years, in seconds. Longer is a typing slip (1e20 was once accepted). */
+export const MAX_REPEAT_AFTER = 10 * 366 * 24 * 60 * 60;
+/** More reminders than anyone sets on one task; the cap keeps one request from writing unbounded rows. */
+export const MAX_REMINDERS = 100;
+
 export interface TaskInput {
   title: string | undefined;
   description: string;
@@ -52,11 +61,11 @@ export class Fields {
     return v;
   }
 
-  int(key: string, min?: number, max?: number): number | undefined {
+  int(key: string, min = -MAX_INT, max = MAX_INT): number | undefined {
     const v = this.body[key];
     if (v === undefined || v === null) return undefined;
     if (typeof v !== 'number' || !Number.isInteger(v)) return this.bad(key, 'must be an integer');
-    if ((min !== undefined && v < min) || (max !== undefined && v > max)) return this.bad(key, 'out of range');
+    if (v < Math.max(min, -MAX_INT) || v > Math.min(max, MAX_INT)) return this.bad(key, `must be between ${Math.max(min, -MAX_INT)} and ${Math.min(max, MAX_INT)}`);
     return v;
   }
 
@@ -78,7 +87,7 @@ export class Fields {
   date(key: string): string | null {
     const d = fromWireDate(this.body[key]);
     if (d === undefined) {
-      this.bad(key, 'must be an RFC 3339 date');
+      this.bad(key, 'must be an RFC 3339 date between the years 1000 and 9999');
       return null;
     }
     return d;
@@ -99,7 +108,7 @@ export class Fields {
     const out: number[] = [];
     for (const item of v) {
       const id = typeof item === 'number' ? item : item && typeof item === 'object' ? (item as Body).id : undefined;
-      if (typeof id !== 'number' || !Number.isInteger(id)) return this.bad(key, 'every entry needs a numeric id');
+      if (typeof id !== 'number' || !Number.isInteger(id) || Math.abs(id) > MAX_INT) return this.bad(key, 'every entry needs a numeric id');
       out.push(id);
     }
     return [...new Set(out)];
@@ -109,10 +118,13 @@ export class Fields {
     const v = this.body[key];
     if (v === undefined || v === null) return undefined;
     if (!Array.isArray(v)) return this.bad(key, 'must be an array of dates');
+    if (v.length > MAX_REMINDERS) return this.bad(key, `must have at most ${MAX_REMINDERS} entries`);
     const out: string[] = [];
     for (const item of v) {
+      // A null entry is no date at all; the zero date is the wire's "not set" and is dropped.
+      if (item === null || item === '') return this.bad(key, 'entries must be dates, not null');
       const d = fromWireDate(item);
-      if (d === undefined) return this.bad(key, 'must be an array of dates');
+      if (d === undefined) return this.bad(key, 'must be an array of dates between the years 1000 and 9999');
       if (d !== null) out.push(d);
     }
     return out;
@@ -140,9 +152,9 @@ export function parseTaskBody(raw: unknown): TaskInput {
     due_date: f.date('due_date'),
     start_date: f.date('start_date'),
     end_date: f.date('end_date'),
-    repeat_after: f.int('repeat_after', 0) ?? 0,
+    repeat_after: f.int('repeat_after', 0, MAX_REPEAT_AFTER) ?? 0,
     repeat_mode: f.int('repeat_mode', 0, 2) ?? 0,
-    priority: f.int('priority', 0) ?? 0,
+    priority: f.int('priority', 0, MAX_PRIORITY) ?? 0,
     hex_color: f.color('hex_color') ?? '',
     percent_done: f.num('percent_done', 0, 1) ?? 0,
     position: f.num('position') ?? 0,

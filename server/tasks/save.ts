@@ -15,6 +15,7 @@ import { renumber, MIN_POSITION } from './positions.js';
 import { plainTaskJson, type TaskRow } from './serialize.js';
 import type { TaskInput } from './input.js';
 import { notifyDescriptionMentions } from '../mentions.js';
+import { nextUpdated } from './etag.js';
 
 const FAVORITE_TASK = 1;
 
@@ -196,7 +197,9 @@ export async function updateTask(
     await checkList(db, auth, input.list_id, 'write');
     listId = input.list_id;
     index = await nextIndex(db, listId);
-    const requested = input.bucket_id ? await bucketOfList(db, input.bucket_id, listId) : await defaultBucket(db, listId, auth.userId);
+    // Clients send the whole task back with the new list_id and the old bucket_id; like the reference server,
+    // a task changing lists lands in the new list's default bucket whatever bucket the body names.
+    const requested = await defaultBucket(db, listId, auth.userId);
     await checkBucketLimit(db, requested);
     bucketId = requested.id;
     bucketChanged = true;
@@ -252,7 +255,7 @@ export async function updateTask(
       bucket_id: bucketId,
       position: input.position,
       kanban_position: input.kanban_position,
-      updated: now,
+      updated: nextUpdated(task.updated, now),
     })
     .where('id', '=', task.id)
     .returningAll()

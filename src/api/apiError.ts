@@ -8,14 +8,17 @@ export class ApiError extends Error {
   /** True when `message` came from the server rather than from the client. */
   readonly fromServer: boolean;
   readonly invalidFields: string[];
+  /** The whole error body the server sent (a 412 of a stale If-Match carries the current entity in it). */
+  readonly body: unknown;
 
-  constructor(opts: { code?: number | null; message: string; status: number; fromServer?: boolean; invalidFields?: string[] }) {
+  constructor(opts: { code?: number | null; message: string; status: number; fromServer?: boolean; invalidFields?: string[]; body?: unknown }) {
     super(opts.message);
     this.name = 'ApiError';
     this.code = opts.code ?? null;
     this.status = opts.status;
     this.fromServer = opts.fromServer ?? false;
     this.invalidFields = opts.invalidFields ?? [];
+    this.body = opts.body ?? null;
   }
 }
 
@@ -38,5 +41,6 @@ export function toApiError(err: unknown): ApiError {
     status,
     fromServer: serverMessage !== null,
     invalidFields: Array.isArray(body.invalid_fields) ? body.invalid_fields.map(String) : [],
+    body: e?.data ?? null,
   });
 }

@@ -34,6 +34,8 @@ export interface RequestOptions {
    * objects from it: the task calls do, since converting 10,000 tasks twice cost more than parsing them.
    */
   wire?: boolean;
+  /** Extra request headers (e.g. If-Match on a task update). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -47,7 +49,7 @@ export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 /** Sends one request and returns the converted body with its headers; every failure is an ApiError. */
 export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
   const base = opts.base ?? apiBase();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   const token = opts.anonymous ? null : readStorage(STORAGE_KEYS.token);
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;

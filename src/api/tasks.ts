@@ -1,7 +1,19 @@
 // Task calls and the typed camelCase Task model (spec part 2 §3): create, get, update, delete and the task collection.
 import { get, getPage, post, put, del, request, type Page, type Query } from './client';
+import { ApiError } from './apiError';
 import { fromApi, parseDate } from './convert';
 import { repeatAfterToSeconds, secondsToRepeatAfter } from '../../parsers';
+
+/**
+ * The last version of each task the server sent, by id: after a conflict it tells which fields the person changed
+ * (those that differ from it) and which they left alone.
+ */
+const serverCopies = new Map<number, Task>();
+
+function remember<T extends Task | Task[]>(tasks: T): T {
+  for (const t of Array.isArray(tasks) ? tasks : [tasks]) serverCopies.set(t.id, t);
+  return tasks;
+}
 
 export const TASK_PRIORITIES = { UNSET: 0, LOW: 1, MEDIUM: 2, HIGH: 3, URGENT: 4, DO_NOW: 5 } as const;
 export const REPEAT_MODES = { DEFAULT: 0, MONTH: 1, FROM_CURRENT_DATE: 2 } as const;
@@ -183,10 +195,10 @@ export function taskFromApi(raw: WireTask, memo: CreatorMemo = new Map()): Task 
   };
 }
 
-/** Tasks of one response, sharing their converted creators. */
+/** Tasks of one response (a list, a bucket), sharing their converted creators; remembered as the server's copies. */
 export function tasksFromApi(raws: WireTask[]): Task[] {
   const memo: CreatorMemo = new Map();
-  return raws.map((t) => taskFromApi(t, memo));
+  return remember(raws.map((t) => taskFromApi(t, memo)));
 }
 
 /** The request body: repeat in seconds, colour without '#', the from-current-date flag folded into the mode. */
@@ -203,17 +215,62 @@ export function taskToApi(task: Partial<Task>): Record<string, unknown> {
   return body;
 }
 
+/** Keyflow's server answers an update whose If-Match is stale with this code (412) and the current task. */
+export const TASK_CHANGED = 4090;
+
+/** A task's ETag as Keyflow's server builds it, from the id and the last change; null for a task never saved. */
+export function taskEtag(task: Pick<Task, 'id' | 'updated'>): string | null {
+  return task.updated ? `"${task.id}-${task.updated.getTime()}"` : null;
+}
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The task to send after a conflict: every field the person changed (edited against base) over the server's current task. */
+export function mergeTask(base: Task, edited: Task, current: Task): Task {
+  const out: Task = { ...current };
+  for (const key of Object.keys(edited) as (keyof Task)[]) {
+    if (!same(edited[key], base[key])) (out as unknown as Record<string, unknown>)[key] = edited[key];
+  }
+  return out;
+}
+
+function conflictCurrent(err: unknown): Task | null {
+  if (!(err instanceof ApiError) || err.status !== 412 || err.code !== TASK_CHANGED) return null;
+  const current = (err.body as { current?: WireTask } | null)?.current;
+  return current && typeof current === 'object' && typeof current.id === 'number' ? taskFromApi(current) : null;
+}
+
 export async function createTask(listId: number, task: Partial<Task>): Promise<Task> {
-  return taskFromApi(await put<WireTask>(`lists/${listId}`, taskToApi(task), { wire: true }));
+  return remember(taskFromApi(await put<WireTask>(`lists/${listId}`, taskToApi(task), { wire: true })));
 }
 
 export async function getTask(id: number): Promise<Task> {
-  return taskFromApi(await get<WireTask>(`tasks/${id}`, { wire: true }));
+  return remember(taskFromApi(await get<WireTask>(`tasks/${id}`, { wire: true })));
 }
 
-/** A full replace on the server, so always send the whole task. */
-export async function updateTask(task: Task): Promise<Task> {
-  return taskFromApi(await post<WireTask>(`tasks/${task.id}`, taskToApi(task), { wire: true }));
+function postTask(task: Task): Promise<WireTask> {
+  const etag = taskEtag(task);
+  return post<WireTask>(`tasks/${task.id}`, taskToApi(task), { wire: true, headers: etag ? { 'If-Match': etag } : undefined });
+}
+
+/**
+ * A full replace on the server, so always send the whole task, with If-Match so that an edit made meanwhile by
+ * someone else is not overwritten. On that conflict (412/4090) the fields the person changed are kept, the others
+ * taken from the server's current task, and the update is sent once more; `onMerged` then tells the caller.
+ * Servers without ETags ignore If-Match, so against them this is the plain update.
+ */
+export async function updateTask(task: Task, opts: { onMerged?: () => void } = {}): Promise<Task> {
+  try {
+    return remember(taskFromApi(await postTask(task)));
+  } catch (err) {
+    const current = conflictCurrent(err);
+    const base = serverCopies.get(task.id);
+    // Without the version the edit started from there is no telling what the person changed: report the conflict.
+    if (!current || !base || base.updated?.getTime() !== task.updated?.getTime()) throw err;
+    const saved = remember(taskFromApi(await postTask(mergeTask(base, task, current))));
+    opts.onMerged?.();
+    return saved;
+  }
 }
 
 export async function deleteTask(id: number): Promise<void> {

@@ -65,7 +65,7 @@ export function onTaskSaved(listener: TaskListener): () => void {
 
 /** Saves a task and puts the result in the atoms. */
 export async function saveTask(task: Task): Promise<Task> {
-  const saved = await updateTask(task);
+  const saved = await updateTask(task, { onMerged: () => void success('task.conflictMerged') });
   replaceTask(saved);
   return saved;
 }

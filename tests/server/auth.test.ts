@@ -122,14 +122,14 @@ describe('POST /register', () => {
     ).resolves.toBeDefined();
   });
 
-  it('answers 400 without code for malformed JSON and for a non-object body', async () => {
+  it('answers 400 without code for malformed JSON, and 2002 (as every other route) for a non-object body', async () => {
     let res = await app.inject({ method: 'POST', url: '/api/v1/register', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBeUndefined();
     expect(res.json().message).toBeTruthy();
     res = await app.inject({ method: 'POST', url: '/api/v1/register', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBeUndefined();
+    expect(res.json().code).toBe(2002);
   });
 
   it('answers 413 for an oversized body', async () => {

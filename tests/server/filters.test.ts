@@ -77,15 +77,39 @@ describe('saved filters', () => {
     expect(got).toMatchObject({ title: 'Keep', description: 'd', filters, is_favorite: false });
   });
 
-  it('PUT and POST both store unknown fields and comparators as given (checked only when tasks are read)', async () => {
-    const odd = { sort_by: ['bogus'], filter_by: ['nope'], filter_value: ['1'], filter_comparator: ['roughly'] };
-    const created = await call(app, 'PUT', '/filters', { token: alice.token, body: { title: 'Odd', filters: odd } });
-    expect(created.statusCode).toBe(201);
-    expect(created.json().filters).toEqual(odd);
-    const updated = await call(app, 'POST', `/filters/${created.json().id}`, { token: alice.token, body: { title: 'Odd', filters: { ...odd, sort_by: ['also_bogus'] } } });
-    expect(updated.statusCode).toBe(200);
-    expect(updated.json().filters).toEqual({ ...odd, sort_by: ['also_bogus'] });
-    const tasks = await call(app, 'GET', `/lists/${-(created.json().id + 1)}/tasks`, { token: alice.token });
+  it('PUT and POST validate the filter when it is saved (4014, 4016–4019), storing nothing invalid', async () => {
+    const base = { filter_by: ['done'], filter_value: ['false'], filter_comparator: ['equals'] };
+    const bad: [Record<string, unknown>, number][] = [
+      [{ ...base, sort_by: ['bogus'] }, 4016],
+      [{ ...base, filter_by: ['nope'] }, 4016],
+      [{ ...base, filter_comparator: ['roughly'] }, 4017],
+      [{ ...base, filter_concat: 'xor' }, 4018],
+      [{ ...base, filter_by: ['priority'], filter_value: ['high'] }, 4019],
+      [{ ...base, filter_by: ['due_date'], filter_value: ['someday'] }, 4019],
+      [{ ...base, sort_by: ['id'], order_by: ['sideways'] }, 4014],
+    ];
+    const before = await count(app, 'saved_filters');
+    for (const [odd, code] of bad) {
+      const created = await call(app, 'PUT', '/filters', { token: alice.token, body: { title: 'Odd', filters: odd } });
+      expect(created.statusCode, JSON.stringify(odd)).toBe(400);
+      expect(created.json().code, JSON.stringify(odd)).toBe(code);
+    }
+    expect(await count(app, 'saved_filters')).toBe(before);
+    const good = await call(app, 'PUT', '/filters', { token: alice.token, body: { title: 'Good', filters: base } });
+    expect(good.statusCode).toBe(201);
+    const updated = await call(app, 'POST', `/filters/${good.json().id}`, { token: alice.token, body: { title: 'Good', filters: { ...base, sort_by: ['also_bogus'] } } });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().code).toBe(4016);
+    expect((await call(app, 'GET', `/filters/${good.json().id}`, { token: alice.token })).json().filters).toEqual(base);
+  });
+
+  it('a filter stored broken before validation existed still answers 4016 when its tasks are read', async () => {
+    const row = await app.ctx.db
+      .insertInto('saved_filters')
+      .values({ title: 'Old', description: '', filters: JSON.stringify({ sort_by: ['bogus'] }), owner_id: alice.id, created: new Date().toISOString(), updated: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tasks = await call(app, 'GET', `/lists/${-(row.id + 1)}/tasks`, { token: alice.token });
     expect(tasks.statusCode).toBe(400);
     expect(tasks.json().code).toBe(4016);
   });

@@ -411,13 +411,15 @@ describe('lists', () => {
         const m = multipart('background', 'bg.png', 'image/png', bytes);
         return small.inject({ method: 'PUT', url: `/api/v1/lists/${listId}/backgrounds/upload`, payload: m.payload, headers: { 'content-type': m.contentType, authorization: `Bearer ${u.token}` } });
       };
-      const big = await send(Buffer.alloc(2048, 7));
+      // PNG signature first: the bytes, not the declared type, make it an image.
+      const pngOf = (size: number) => Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(size - 16, 7)]);
+      const big = await send(pngOf(2048));
       expect(big.statusCode).toBe(400);
       expect(big.json().code).toBe(4012);
       const row = await small.ctx.db.selectFrom('lists').select(['background_file_id', 'background_blur_hash']).where('id', '=', listId).executeTakeFirstOrThrow();
       expect(row).toEqual({ background_file_id: null, background_blur_hash: '' });
       expect(await small.ctx.db.selectFrom('files').selectAll().execute()).toEqual([]);
-      expect((await send(Buffer.alloc(512, 7))).statusCode).toBe(200);
+      expect((await send(pngOf(512))).statusCode).toBe(200);
     } finally {
       await small.close();
     }
@@ -426,13 +428,13 @@ describe('lists', () => {
   it('backgrounds: upload needs write, get streams, delete removes', async () => {
     const s = await makeShared(app, w);
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
-    const up = (token: string, mime = 'image/png') => {
-      const m = multipart('background', 'bg.png', mime, png);
+    const up = (token: string, bytes = png) => {
+      const m = multipart('background', 'bg.png', 'image/png', bytes);
       return app.inject({ method: 'PUT', url: `/api/v1/lists/${s.listId}/backgrounds/upload`, payload: m.payload, headers: { 'content-type': m.contentType, authorization: `Bearer ${token}` } });
     };
     expect((await up(s.tokens.read)).statusCode).toBe(403);
     expect((await up(s.tokens.stranger)).statusCode).toBe(403);
-    expect((await up(owner, 'text/plain')).statusCode).toBe(400);
+    expect((await up(owner, Buffer.from('plain text named bg.png'))).statusCode).toBe(400);
     expect((await call(app, 'GET', `/lists/${s.listId}/background`, { token: owner })).statusCode).toBe(404);
     const ok = await up(s.tokens.write);
     expect(ok.statusCode).toBe(200);
@@ -465,7 +467,8 @@ describe('lists', () => {
     expect(Math.abs(g - 0x73)).toBeLessThan(16);
     expect(Math.abs(b - 0xff)).toBeLessThan(16);
     expect((await call(app, 'GET', `/lists/${s.listId}`, { token: owner })).json().background_blur_hash).toBe(hash);
-    const broken = await up(Buffer.from('not really a jpeg'));
+    // A JPEG by its signature that cannot be decoded.
+    const broken = await up(image.subarray(0, 24));
     expect(broken.statusCode).toBe(200);
     expect(broken.json().background_blur_hash).toBe('');
   });

@@ -6,6 +6,8 @@ import { useFormatDate } from '../../i18n/dateLocale';
 import { apiBase } from '../../api/client';
 import { caldavUrl, createCaldavToken, deleteCaldavToken, listCaldavTokens, type CaldavToken } from '../../api/caldav';
 import { userAtom } from '../../state/session';
+import { configAtom } from '../../state/config';
+import { getTotp } from '../../api/totp';
 import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
 import { error as errorToast, success as successToast } from '../../app/toast';
@@ -19,7 +21,23 @@ export default function Caldav() {
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
   const [fresh, setFresh] = useState<CaldavToken | null>(null);
+  const config = useAtomValue(configAtom);
+  // With two-factor on, the server refuses the account password over CalDAV, so the page must say only tokens work.
+  const [twoFactor, setTwoFactor] = useState(false);
   const url = user ? caldavUrl(apiBase(), user.username) : '';
+  const mayHaveTotp = config?.totpEnabled !== false && user?.isLocalUser !== false;
+
+  useEffect(() => {
+    if (!mayHaveTotp) return;
+    let alive = true;
+    // Only a hint: when the status cannot be read the page still works, so a failure is not reported.
+    getTotp()
+      .then((totp) => alive && setTwoFactor(Boolean(totp?.enabled)))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [mayHaveTotp]);
 
   useEffect(() => {
     let alive = true;
@@ -78,6 +96,7 @@ export default function Caldav() {
           </Button>
         </div>
         <p className="settings-text">{t('user.settings.caldav.usernameHint', { username: user?.username ?? '' })}</p>
+        {twoFactor && <Message variant="info">{t('user.settings.caldav.twoFactorTokensOnly')}</Message>}
         <h2 className="card-title">{t('user.settings.caldav.tokens')}</h2>
         <p className="settings-text">{t('user.settings.caldav.tokensHowTo')}</p>
         {fresh?.token && (

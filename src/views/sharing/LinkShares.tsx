@@ -154,13 +154,18 @@ export function LinkShares({ listId, canManage }: { listId: number; canManage: b
                   </td>
                   <td>{t(['sharing.right.read', 'sharing.right.readWrite', 'sharing.right.admin'][s.right] ?? 'sharing.right.read')}</td>
                   <td>
-                    <div className="link-share-url">
-                      <input className="input" readOnly value={url} aria-label={t('sharing.linkFor', { name: label })} onFocus={(e) => e.target.select()} />
-                      <Button variant="secondary" onClick={() => void copy(url)}>
-                        {t('sharing.copy')}
-                        <span className="sr-only"> {label}</span>
-                      </Button>
-                    </div>
+                    {/* The server sends the hash only to those who may hand the link out (list admins, its creator). */}
+                    {s.hash === '' ? (
+                      <span className="muted">{t('sharing.linkHidden')}</span>
+                    ) : (
+                      <div className="link-share-url">
+                        <input className="input" readOnly value={url} aria-label={t('sharing.linkFor', { name: label })} onFocus={(e) => e.target.select()} />
+                        <Button variant="secondary" onClick={() => void copy(url)}>
+                          {t('sharing.copy')}
+                          <span className="sr-only"> {label}</span>
+                        </Button>
+                      </div>
+                    )}
                   </td>
                   <td className="share-remove">
                     {canManage && (
