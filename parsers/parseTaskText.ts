@@ -109,7 +109,24 @@ function scanPrefixes(text: string, prefixes: Prefixes): PrefixItem[] {
   return items;
 }
 
-const QUOTES: Readonly<Record<string, string>> = { '"': '"', '\u201c': '\u201d', '\u201e': '\u201c', '\u00ab': '\u00bb', "'": "'", '\u2018': '\u2019' };
+/** The closing quote of an opening one (straight, English, German, French, single), or -1. */
+function closingQuote(code: number): number {
+  switch (code) {
+    case 34: // "
+    case 39: // '
+      return code;
+    case 0x201c: // “ … ”
+      return 0x201d;
+    case 0x201e: // „ … “
+      return 0x201c;
+    case 0x00ab: // « … »
+      return 0x00bb;
+    case 0x2018: // ‘ … ’
+      return 0x2019;
+    default:
+      return -1;
+  }
+}
 
 function closesWord(text: string, i: number): boolean {
   if (i >= text.length) return true;
@@ -132,6 +149,9 @@ function opensWord(text: string, i: number): boolean {
 function literalSpans(text: string, items: readonly Span[]): { literal: Span[]; escapes: Span[] } {
   const literal: Span[] = [];
   const escapes: Span[] = [];
+  // Where a search for a closing quote last gave up, per closing quote: an opener before that point
+  // cannot find one either, which keeps a line full of unclosed quotes linear.
+  const noCloseBefore = new Map<number, number>();
   let m = 0;
   let i = 0;
   while (i < text.length) {
@@ -141,8 +161,8 @@ function literalSpans(text: string, items: readonly Span[]): { literal: Span[]; 
       continue;
     }
     const limit = m < items.length ? items[m].start : text.length;
-    const c = text[i];
-    if (c === '\\' && opensWord(text, i) && i + 1 < limit && !isWhitespace(text.charCodeAt(i + 1)) && text[i + 1] !== '\\') {
+    const c = text.charCodeAt(i);
+    if (c === 92 && i + 1 < limit && opensWord(text, i) && !isWhitespace(text.charCodeAt(i + 1)) && text.charCodeAt(i + 1) !== 92) {
       let end = i + 1;
       while (end < limit && !isWhitespace(text.charCodeAt(end))) end += 1;
       escapes.push({ start: i, end: i + 1 });
@@ -150,15 +170,16 @@ function literalSpans(text: string, items: readonly Span[]): { literal: Span[]; 
       i = end;
       continue;
     }
-    const close = QUOTES[c];
-    if (close !== undefined && opensWord(text, i)) {
+    const close = closingQuote(c);
+    if (close !== -1 && opensWord(text, i) && i >= (noCloseBefore.get(close) ?? -1)) {
       let j = i + 1;
-      while (j < limit && !(text[j] === close && closesWord(text, j + 1)) && text[j] !== '\n') j += 1;
-      if (j < limit && text[j] === close && j > i + 1) {
+      while (j < limit && !(text.charCodeAt(j) === close && closesWord(text, j + 1)) && text.charCodeAt(j) !== 10) j += 1;
+      if (j < limit && text.charCodeAt(j) === close && j > i + 1) {
         literal.push({ start: i, end: j + 1 });
         i = j + 1;
         continue;
       }
+      noCloseBefore.set(close, j);
     }
     i += 1;
   }

@@ -28,17 +28,26 @@ export const QUICK_ADD_LOCALES: readonly string[] = LANGUAGES.flatMap((language)
  */
 export function dateLanguageFor(locale: string | null | undefined): DateLanguage | null {
   if (typeof locale !== 'string' || locale === '') return null;
+  // Called once per parse, so the answer for a locale string is kept.
+  const known = resolved.get(locale);
+  if (known !== undefined) return known;
   const lower = locale.toLowerCase();
-  const exact = BY_LOCALE.get(lower);
-  if (exact) return exact;
-  const base = lower.split('-')[0];
-  for (const [key, language] of BY_LOCALE) if (key.split('-')[0] === base) return language;
-  return null;
+  let language = BY_LOCALE.get(lower) ?? null;
+  if (!language) {
+    const base = lower.split('-')[0];
+    for (const [key, candidate] of BY_LOCALE) if (key.split('-')[0] === base) language = language ?? candidate;
+  }
+  if (resolved.size < 64) resolved.set(locale, language);
+  return language;
 }
+
+const resolved = new Map<string, DateLanguage | null>();
 
 /** English (US order) reads 06/08 as June 8; every other locale reads day first. */
 export function readsMonthFirst(locale: string | null | undefined): boolean {
-  return typeof locale !== 'string' || locale === '' || locale.toLowerCase() === 'en' || locale.toLowerCase().startsWith('en-us');
+  if (typeof locale !== 'string' || locale === '' || locale === 'en') return true;
+  const lower = locale.toLowerCase();
+  return lower === 'en' || lower.startsWith('en-us');
 }
 
 /** Examples of the date words of a locale's language, for the syntax help; null for English and unknown locales. */

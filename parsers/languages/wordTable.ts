@@ -135,6 +135,8 @@ export function compileWordTable(table: WordTable): DateLanguage {
   const pm = listMap(table.pm);
   const every = listMap(table.every);
   const everyWeekday = phraseMap(Object.entries(table.everyWeekday ?? {}));
+  // Every word a date phrase can start with: most words of a title are none of them, and are skipped at once.
+  const starts = new Set<string>([days, weekdays, weekdayBefore, inBefore, numbers, units].flatMap((map) => [...map.keys()]));
   const hourMinutes = table.hourLetter ? new RegExp(`^(\\d{1,2})${table.hourLetter}(\\d{2})?$`) : null;
 
   /** A weekday phrase at i: up to two words before it, the name, a word after it. */
@@ -184,6 +186,9 @@ export function compileWordTable(table: WordTable): DateLanguage {
   }
 
   function matchAt(words: readonly Word[], i: number, now: Date, found: Found): void {
+    const lower = words[i].lower;
+    const c0 = lower.charCodeAt(0);
+    if (!(c0 >= 48 && c0 <= 57) && !starts.has(lower)) return;
     const day = phraseAt(days, words, i);
     if (day) offer(found, TIER_PHRASE, candidate(words, i, day.last, daysFromToday(now, day.value), null));
 
@@ -213,6 +218,8 @@ export function compileWordTable(table: WordTable): DateLanguage {
       j = lead.last + 1;
     }
     const token = words[j].lower;
+    const c0 = token.charCodeAt(0);
+    if (!(c0 >= 48 && c0 <= 57)) return null;
     let hours: number;
     let minutes = 0;
     let strict = false;
