@@ -60,6 +60,19 @@ export function offer(found: Found, tier: number, c: Candidate): void {
   if (words > heldWords || (words === heldWords && c.start >= held.end)) found[tier] = c;
 }
 
+/**
+ * Whether a phrase spanning words first..last would replace what the tier holds (the rule of
+ * `offer`), checked before its date is worked out: the text is scanned from its end, so on a long
+ * line most phrases lose and their dates are never computed.
+ */
+export function couldWin(found: Found, tier: number, words: readonly Word[], first: number, last: number): boolean {
+  const held = found[tier];
+  if (held === null) return true;
+  const length = last - first;
+  const heldLength = held.last - held.first;
+  return length > heldLength || (length === heldLength && words[first].cs >= held.end);
+}
+
 /** A candidate spanning words first..last (end overrides the last word's core end, e.g. to keep a "."). */
 export function candidate(words: readonly Word[], first: number, last: number, day: Date | null, exact: Date | null, end?: number): Candidate {
   return { first, last, start: words[first].cs, end: end ?? words[last].ce, day, exact };

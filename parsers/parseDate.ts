@@ -14,6 +14,7 @@ import {
   TIER_WEEKDAY,
   addExact,
   candidate,
+  couldWin,
   daysFromToday,
   emptyFound,
   inDays,
@@ -168,8 +169,11 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: Found, mon
   const lower = w.lower;
   const c0 = lower.charCodeAt(0);
   const digit = c0 >= 48 && c0 <= 57;
-  const at = (tier: number, last: number, day: Date | null, exact: Date | null, end?: number): void => {
-    if (day || exact) offer(found, tier, candidate(words, i, last, day, exact, end));
+  // The date is made only when the phrase could win (see couldWin).
+  const at = (tier: number, last: number, make: () => Date | null, exact = false, end?: number): void => {
+    if (!couldWin(found, tier, words, i, last)) return;
+    const date = make();
+    if (date) offer(found, tier, candidate(words, i, last, exact ? null : date, exact ? date : null, end));
   };
 
   const phrases = PHRASES.get(lower);
@@ -180,7 +184,7 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: Found, mon
         ok = linked(words, i + k - 1, i + k) && words[i + k].lower === phrase.words[k];
       }
       if (ok) {
-        at(TIER_PHRASE, i + phrase.words.length - 1, phrase.resolve(now), null);
+        at(TIER_PHRASE, i + phrase.words.length - 1, () => phrase.resolve(now));
         break;
       }
     }
@@ -193,7 +197,7 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: Found, mon
     if (dm) {
       const hasYear = linked(words, i + 1, i + 2, ',') && YEAR.test(words[i + 2].lower);
       const year = hasYear ? Number(words[i + 2].lower) : null;
-      at(TIER_FULL_DATE, hasYear ? i + 2 : i + 1, monthDayDate(now, month, Number(dm[1]), year), null);
+      at(TIER_FULL_DATE, hasYear ? i + 2 : i + 1, () => monthDayDate(now, month, Number(dm[1]), year));
     }
   }
   if (digit) {
@@ -206,12 +210,12 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: Found, mon
       if (monthWord !== undefined) {
         const hasYear = linked(words, k, k + 1, ',') && YEAR.test(words[k + 1].lower);
         const year = hasYear ? Number(words[k + 1].lower) : null;
-        at(TIER_FULL_DATE, hasYear ? k + 1 : k, monthDayDate(now, monthWord, Number(dm[1]), year), null);
+        at(TIER_FULL_DATE, hasYear ? k + 1 : k, () => monthDayDate(now, monthWord, Number(dm[1]), year));
       }
     } else if (lower.length >= 3 && lower.length <= 10) {
-      const numeric = numericDate(lower, now, monthFirst);
-      if (numeric) at(TIER_FULL_DATE, i, numeric, null);
-      else if (!monthFirst && w.lowerDot !== lower) at(TIER_FULL_DATE, i, numericDate(w.lowerDot, now, false), null, w.ceDot);
+      const numeric = couldWin(found, TIER_FULL_DATE, words, i, i) ? numericDate(lower, now, monthFirst) : null;
+      if (numeric) at(TIER_FULL_DATE, i, () => numeric);
+      else if (!monthFirst && w.lowerDot !== lower) at(TIER_FULL_DATE, i, () => numericDate(w.lowerDot, now, false), false, w.ceDot);
     }
   }
 
@@ -219,20 +223,20 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: Found, mon
   let k = i;
   if (lower === 'next' && linked(words, i, i + 1)) k = i + 1;
   const weekday = WEEKDAYS.get(words[k].lower);
-  if (weekday !== undefined && (k === i || words[k].lower !== 'next')) at(TIER_WEEKDAY, k, nextWeekday(now, weekday), null);
+  if (weekday !== undefined && (k === i || words[k].lower !== 'next')) at(TIER_WEEKDAY, k, () => nextWeekday(now, weekday));
 
   if (lower === 'in' && linked(words, i, i + 1) && linked(words, i + 1, i + 2)) {
     const amount = words[i + 1].lower;
     const unit = IN_UNITS.get(words[i + 2].lower);
-    if (unit && AMOUNT.test(amount)) at(TIER_IN, i + 2, null, addExact(now, Number(amount), unit));
+    if (unit && AMOUNT.test(amount)) at(TIER_IN, i + 2, () => addExact(now, Number(amount), unit), true);
   }
 
   if (digit) {
     const suffixed = DAY_WITH_SUFFIX.exec(lower);
-    if (suffixed) at(TIER_DAY_NUMBER, i, dayNumberDate(now, Number(suffixed[1])), null);
+    if (suffixed) at(TIER_DAY_NUMBER, i, () => dayNumberDate(now, Number(suffixed[1])));
     else {
       const dotted = DAY_WITH_DOT.exec(w.lowerDot);
-      if (dotted) at(TIER_DAY_NUMBER, i, dayNumberDate(now, Number(dotted[1])), null, w.ceDot);
+      if (dotted) at(TIER_DAY_NUMBER, i, () => dayNumberDate(now, Number(dotted[1])), false, w.ceDot);
     }
   }
 }
@@ -319,7 +323,8 @@ export interface FindDateOptions {
 export function findDateInWords(text: string, words: readonly Word[], now: Date, options: FindDateOptions = {}): DateMatch | null {
   const { anchors = [], language = null, monthFirst = true, fallbackDay = null } = options;
   const found = emptyFound();
-  for (let i = 0; i < words.length; i += 1) {
+  // From the end: the last of equally long phrases wins, and phrases that cannot win cost no date.
+  for (let i = words.length - 1; i >= 0; i -= 1) {
     matchAt(words, i, now, found, monthFirst);
     if (language) language.matchAt(words, i, now, found);
   }
