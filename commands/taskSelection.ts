@@ -69,8 +69,8 @@ export const taskSelectionCommands: Command[] = [
   bulk(
     'selection.setDueDate',
     async (ctx, input) => {
-      const { parseDate } = await import('../parsers');
-      const { date } = parseDate(required(input));
+      const [{ parseDate }, { currentLanguage }] = await Promise.all([import('../parsers'), import('../src/i18n')]);
+      const { date } = parseDate(required(input), new Date(), currentLanguage());
       if (!date) return fail('taskSelection.invalidDate');
       await updateEach(ctx, (task) => ({ ...task, dueDate: date }));
     },

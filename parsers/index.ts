@@ -1,6 +1,7 @@
 // Public API of the pure parsers: quick-add, dates, date math, repeats, subtasks by indentation and checklists.
 export { PrefixMode, prefixesFor, type Prefixes } from './prefixes.js';
-export { parseTaskText, textWithoutTokens, type ParsedTaskText, type ParsedToken, type TokenKind } from './parseTaskText.js';
+export { parseTaskText, textWithoutTokens, type ParsedTaskText, type ParsedToken, type ParseHint, type TokenKind } from './parseTaskText.js';
+export { QUICK_ADD_LOCALES, dateExamplesFor, dateLanguageFor, readsMonthFirst } from './languages/index.js';
 export { parseDate, getDateFromText, type DateParseResult, type DateFoundResult } from './parseDate.js';
 export { calculateDayInterval, calculateNearestHours, type DayIntervalName } from './dayInterval.js';
 export {

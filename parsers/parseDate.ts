@@ -1,10 +1,35 @@
 // Finds a due date (and time) in free text, as quick-add does: named days, weekdays, day numbers, month names, numeric dates and "in N units".
 //
 // Hand-written over a word list rather than built on chrono-node: chrono reads "sat", "mon", "march"
-// or "may" in ordinary titles, rolls dates differently from the rules in spec §5 and is far slower
-// than the 50,000 parses/s budget. Matching whole words also makes "saturn", "Renovation" or
-// "wedding" safe by construction, and keeps the scan linear in the input length.
-import { calculateDayInterval, calculateNearestHours, type DayIntervalName } from './dayInterval.js';
+// or "may" in ordinary titles, rolls dates differently from the rules in spec §5, has no Czech,
+// Polish or Norwegian, and is far slower than the 50,000 parses/s budget. Matching whole words also
+// makes "saturn", "Renovation" or "wedding" safe by construction, and keeps the scan linear in the
+// input length. English always works; the user's language adds its own word table (languages/).
+import { calculateNearestHours } from './dayInterval.js';
+import {
+  TIER_DAY_NUMBER,
+  TIER_FULL_DATE,
+  TIER_IN,
+  TIER_PHRASE,
+  TIER_WEEKDAY,
+  addExact,
+  candidate,
+  couldWin,
+  daysFromToday,
+  emptyFound,
+  inDays,
+  monthDayDate,
+  nextWeekday,
+  numericDate,
+  offer,
+  startOfDay,
+  validDay,
+  type Found,
+  type InUnit,
+  type TimeMatch,
+} from './dateCandidates.js';
+import type { DateLanguage } from './dateLanguage.js';
+import { dateLanguageFor, readsMonthFirst } from './languages/index.js';
 import { isWhitespace, linked, removeSpans, splitWords, type Span, type Word } from './words.js';
 
 export interface DateParseResult {
@@ -23,27 +48,6 @@ export interface DateFoundResult {
 export interface DateMatch {
   date: Date;
   spans: Span[];
-}
-
-/** A date phrase before time handling: either a calendar day (gets a time later) or an exact moment. */
-interface Candidate {
-  first: number;
-  last: number;
-  start: number;
-  end: number;
-  day: Date | null;
-  exact: Date | null;
-}
-
-interface TimeMatch {
-  first: number;
-  last: number;
-  start: number;
-  end: number;
-  hours: number;
-  minutes: number;
-  /** Written with minutes or am/pm, so it is a time even away from a date ("at 3" alone is not). */
-  strict: boolean;
 }
 
 const WEEKDAYS: ReadonlyMap<string, number> = new Map(Object.entries({
@@ -93,8 +97,6 @@ const MONTHS: ReadonlyMap<string, number> = new Map(Object.entries({
   dec: 11,
 }));
 
-type InUnit = 'hours' | 'days' | 'weeks' | 'months';
-
 const IN_UNITS: ReadonlyMap<string, InUnit> = new Map(Object.entries({
   hour: 'hours',
   hours: 'hours',
@@ -115,6 +117,9 @@ interface Phrase {
 const PHRASES: ReadonlyMap<string, readonly Phrase[]> = new Map(Object.entries({
   today: [{ words: ['today'], resolve: (now) => inDays(now, 'today') }],
   tomorrow: [{ words: ['tomorrow'], resolve: (now) => inDays(now, 'tomorrow') }],
+  tmrw: [{ words: ['tmrw'], resolve: (now) => inDays(now, 'tomorrow') }],
+  tmr: [{ words: ['tmr'], resolve: (now) => inDays(now, 'tomorrow') }],
+  day: [{ words: ['day', 'after', 'tomorrow'], resolve: (now) => daysFromToday(now, 2) }],
   this: [{ words: ['this', 'weekend'], resolve: (now) => inDays(now, 'thisWeekend') }],
   later: [
     { words: ['later', 'this', 'week'], resolve: (now) => inDays(now, 'laterThisWeek') },
@@ -131,53 +136,12 @@ const PHRASES: ReadonlyMap<string, readonly Phrase[]> = new Map(Object.entries({
   ],
 }));
 
-// When a text holds several date phrases, the most specific kind wins, then the leftmost:
-// named phrases, then full dates, weekdays, "in N units" and last bare day numbers ("3." is the
-// likeliest to be something else, e.g. a numbered item).
-const TIER_PHRASE = 0;
-const TIER_FULL_DATE = 1;
-const TIER_WEEKDAY = 2;
-const TIER_IN = 3;
-const TIER_DAY_NUMBER = 4;
-const TIERS = 5;
-
 const DAY_WITH_SUFFIX = /^(\d{1,2})(st|nd|rd|th)$/;
 const DAY_WITH_DOT = /^(\d{1,2})\.$/;
 const DAY_OPTIONAL_SUFFIX = /^(\d{1,2})(st|nd|rd|th)?$/;
 const YEAR = /^\d{4}$/;
-const NUMERIC_DMY = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/;
-const NUMERIC_YMD = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/;
-const ISO_YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const AMOUNT = /^\d{1,6}$/;
 const TIME = /^(\d{1,2})(?::(\d{1,2}))?(am|pm)?$/;
-
-function startOfDay(date: Date): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
-}
-
-function inDays(now: Date, name: DayIntervalName): Date {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + calculateDayInterval(name, now.getDay()));
-}
-
-/** The local date y-m-d, or null when that day does not exist (Feb 30, Feb 29 of a common year). */
-function validDay(year: number, month: number, day: number): Date | null {
-  if (day < 1 || day > 31 || month < 0 || month > 11) return null;
-  const date = new Date(year, month, day);
-  // new Date() maps years 0-99 to 1900-1999; setFullYear keeps the year as given.
-  date.setFullYear(year, month, day);
-  return date.getFullYear() === year && date.getMonth() === month && date.getDate() === day ? date : null;
-}
-
-/** Month arithmetic that clamps to the month's last day (Jan 31 + 1 month = Feb 28/29), keeping the time. */
-function addMonthsClamped(date: Date, months: number): Date {
-  const result = new Date(date.getTime());
-  const day = result.getDate();
-  result.setDate(1);
-  result.setMonth(result.getMonth() + months);
-  const last = new Date(result.getFullYear(), result.getMonth() + 1, 0).getDate();
-  result.setDate(Math.min(day, last));
-  return result;
-}
 
 /** "17th"/"17.": this month unless already past, then the next month that has that day. */
 function dayNumberDate(now: Date, day: number): Date | null {
@@ -199,99 +163,46 @@ function dayNumberDate(now: Date, day: number): Date | null {
   return null;
 }
 
-/** A month name with a day: the given year, or this year unless the day is past, then the next year that has it. */
-function monthDayDate(now: Date, month: number, day: number, year: number | null): Date | null {
-  if (year !== null) return validDay(year, month, day);
-  const today = startOfDay(now);
-  // Eight years reach the next Feb 29 even across a skipped leap year (2100).
-  for (let y = now.getFullYear(); y <= now.getFullYear() + 8; y += 1) {
-    const date = validDay(y, month, day);
-    if (date && date.getTime() >= today.getTime()) return date;
-  }
-  return null;
-}
-
-/**
- * Numeric dates. d/m/y is the spec's order; when the middle number cannot be a month but the first
- * can (06/26/2021), the only possible reading is the US m/d/y, so that is taken instead of ignoring
- * the date. Two-digit years are 20xx: quick-add dates are near today, and 19xx would be a past due date.
- */
-function numericDate(lower: string): Date | null {
-  let m = NUMERIC_DMY.exec(lower);
-  if (m) {
-    let day = Number(m[1]);
-    let month = Number(m[2]);
-    const year = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
-    if (month > 12 && day <= 12) [day, month] = [month, day];
-    return validDay(year, month - 1, day);
-  }
-  m = NUMERIC_YMD.exec(lower) ?? ISO_YMD.exec(lower);
-  if (m) return validDay(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return null;
-}
-
-function addExact(now: Date, amount: number, unit: InUnit): Date {
-  const date = new Date(now.getTime());
-  switch (unit) {
-    case 'hours':
-      // Absolute hours, so "in 2 hours" is two hours away even across a DST change.
-      return new Date(now.getTime() + amount * 3_600_000);
-    case 'days':
-      date.setDate(date.getDate() + amount);
-      return date;
-    case 'weeks':
-      date.setDate(date.getDate() + amount * 7);
-      return date;
-    case 'months':
-      return addMonthsClamped(date, amount);
-  }
-}
-
-function span(words: readonly Word[], first: number, last: number, end?: number): { start: number; end: number } {
-  return { start: words[first].cs, end: end ?? words[last].ce };
-}
-
-/** The phrase tiers that can start at word i, each pushed to `found` when it resolves to a real date. */
-function matchAt(words: readonly Word[], i: number, now: Date, found: (Candidate | null)[]): void {
+/** Offers the English date phrases that start at word i (and the numeric dates, in the user's order). */
+function matchAt(words: readonly Word[], i: number, now: Date, found: Found, monthFirst: boolean): void {
   const w = words[i];
   const lower = w.lower;
   const c0 = lower.charCodeAt(0);
   const digit = c0 >= 48 && c0 <= 57;
-  const at = (tier: number, last: number, day: Date | null, exact: Date | null, end?: number): void => {
-    if (found[tier] !== null) return;
-    if (!day && !exact) return;
-    const date = day ?? exact;
-    if (!date || Number.isNaN(date.getTime())) return;
-    found[tier] = { first: i, last, ...span(words, i, last, end), day, exact };
+  // The date is made only when the phrase could win (see couldWin).
+  const at = (tier: number, last: number, make: () => Date | null, exact = false, end?: number): void => {
+    if (!couldWin(found, tier, words, i, last)) return;
+    const date = make();
+    if (date) offer(found, tier, candidate(words, i, last, exact ? null : date, exact ? date : null, end));
   };
 
   const phrases = PHRASES.get(lower);
-  if (phrases && found[TIER_PHRASE] === null) {
+  if (phrases) {
     for (const phrase of phrases) {
       let ok = true;
       for (let k = 1; k < phrase.words.length && ok; k += 1) {
         ok = linked(words, i + k - 1, i + k) && words[i + k].lower === phrase.words[k];
       }
       if (ok) {
-        at(TIER_PHRASE, i + phrase.words.length - 1, phrase.resolve(now), null);
+        at(TIER_PHRASE, i + phrase.words.length - 1, () => phrase.resolve(now));
         break;
       }
     }
   }
 
-  if (found[TIER_FULL_DATE] === null) {
-    const month = MONTHS.get(lower);
-    if (month !== undefined && linked(words, i, i + 1, '.')) {
-      // "jan 17", "January 17th", "jan 17, 2027"
-      const dm = DAY_OPTIONAL_SUFFIX.exec(words[i + 1].lower);
-      if (dm) {
-        const hasYear = linked(words, i + 1, i + 2, ',') && YEAR.test(words[i + 2].lower);
-        const year = hasYear ? Number(words[i + 2].lower) : null;
-        at(TIER_FULL_DATE, hasYear ? i + 2 : i + 1, monthDayDate(now, month, Number(dm[1]), year), null);
-      }
+  const month = MONTHS.get(lower);
+  if (month !== undefined && linked(words, i, i + 1, '.')) {
+    // "jan 17", "January 17th", "jan 17, 2027"
+    const dm = DAY_OPTIONAL_SUFFIX.exec(words[i + 1].lower);
+    if (dm) {
+      const hasYear = linked(words, i + 1, i + 2, ',') && YEAR.test(words[i + 2].lower);
+      const year = hasYear ? Number(words[i + 2].lower) : null;
+      at(TIER_FULL_DATE, hasYear ? i + 2 : i + 1, () => monthDayDate(now, month, Number(dm[1]), year));
     }
-    const dm = digit ? DAY_OPTIONAL_SUFFIX.exec(lower) : null;
-    if (dm && found[TIER_FULL_DATE] === null) {
+  }
+  if (digit) {
+    const dm = DAY_OPTIONAL_SUFFIX.exec(lower);
+    if (dm) {
       // "17 jan", "17th of January", "17. März"-style "17. jan", optionally with a year
       let k = i + 1;
       if (linked(words, i, k, '.') && words[k].lower === 'of' && w.trail === '') k += 1;
@@ -299,37 +210,33 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: (Candidate
       if (monthWord !== undefined) {
         const hasYear = linked(words, k, k + 1, ',') && YEAR.test(words[k + 1].lower);
         const year = hasYear ? Number(words[k + 1].lower) : null;
-        at(TIER_FULL_DATE, hasYear ? k + 1 : k, monthDayDate(now, monthWord, Number(dm[1]), year), null);
+        at(TIER_FULL_DATE, hasYear ? k + 1 : k, () => monthDayDate(now, monthWord, Number(dm[1]), year));
       }
-    }
-    if (found[TIER_FULL_DATE] === null && digit && lower.length >= 6 && lower.length <= 10) {
-      at(TIER_FULL_DATE, i, numericDate(lower), null);
-    }
-  }
-
-  if (found[TIER_WEEKDAY] === null) {
-    // "monday", "mon", "next monday": the next such day after today (a week ahead when it is that day).
-    let k = i;
-    if (lower === 'next' && linked(words, i, i + 1)) k = i + 1;
-    const weekday = WEEKDAYS.get(words[k].lower);
-    if (weekday !== undefined && (k === i || words[k].lower !== 'next')) {
-      const ahead = (weekday - now.getDay() + 7) % 7 || 7;
-      at(TIER_WEEKDAY, k, new Date(now.getFullYear(), now.getMonth(), now.getDate() + ahead), null);
+    } else if (lower.length >= 3 && lower.length <= 10) {
+      const numeric = couldWin(found, TIER_FULL_DATE, words, i, i) ? numericDate(lower, now, monthFirst) : null;
+      if (numeric) at(TIER_FULL_DATE, i, () => numeric);
+      else if (!monthFirst && w.lowerDot !== lower) at(TIER_FULL_DATE, i, () => numericDate(w.lowerDot, now, false), false, w.ceDot);
     }
   }
 
-  if (found[TIER_IN] === null && lower === 'in' && linked(words, i, i + 1) && linked(words, i + 1, i + 2)) {
+  // "monday", "mon", "next monday": the next such day after today (a week ahead when it is that day).
+  let k = i;
+  if (lower === 'next' && linked(words, i, i + 1)) k = i + 1;
+  const weekday = WEEKDAYS.get(words[k].lower);
+  if (weekday !== undefined && (k === i || words[k].lower !== 'next')) at(TIER_WEEKDAY, k, () => nextWeekday(now, weekday));
+
+  if (lower === 'in' && linked(words, i, i + 1) && linked(words, i + 1, i + 2)) {
     const amount = words[i + 1].lower;
     const unit = IN_UNITS.get(words[i + 2].lower);
-    if (unit && AMOUNT.test(amount)) at(TIER_IN, i + 2, null, addExact(now, Number(amount), unit));
+    if (unit && AMOUNT.test(amount)) at(TIER_IN, i + 2, () => addExact(now, Number(amount), unit), true);
   }
 
-  if (found[TIER_DAY_NUMBER] === null && digit) {
+  if (digit) {
     const suffixed = DAY_WITH_SUFFIX.exec(lower);
-    if (suffixed) at(TIER_DAY_NUMBER, i, dayNumberDate(now, Number(suffixed[1])), null);
+    if (suffixed) at(TIER_DAY_NUMBER, i, () => dayNumberDate(now, Number(suffixed[1])));
     else {
       const dotted = DAY_WITH_DOT.exec(w.lowerDot);
-      if (dotted) at(TIER_DAY_NUMBER, i, dayNumberDate(now, Number(dotted[1])), null, w.ceDot);
+      if (dotted) at(TIER_DAY_NUMBER, i, () => dayNumberDate(now, Number(dotted[1])), false, w.ceDot);
     }
   }
 }
@@ -368,17 +275,27 @@ function timeAt(words: readonly Word[], k: number): TimeMatch | null {
   };
 }
 
-function timeBefore(words: readonly Word[], first: number): TimeMatch | null {
+type TimeReader = (words: readonly Word[], k: number) => TimeMatch | null;
+
+/** The English time phrase at word k, else the language's. */
+function timeReader(language: DateLanguage | null): TimeReader {
+  if (!language) return timeAt;
+  return (words, k) => timeAt(words, k) ?? language.timeAt(words, k);
+}
+
+/** A time phrase that ends right before word `first` (time phrases are at most four words long). */
+function timeBefore(words: readonly Word[], first: number, read: TimeReader): TimeMatch | null {
   if (!linked(words, first - 1, first)) return null;
-  for (const k of [first - 2, first - 3]) {
-    const t = timeAt(words, k);
+  // The farthest start first, so "um 17 Uhr" is taken whole rather than "17 Uhr".
+  for (let k = Math.max(0, first - 4); k < first; k += 1) {
+    const t = read(words, k);
     if (t && t.last === first - 1) return t;
   }
   return null;
 }
 
-function timeAfter(words: readonly Word[], last: number): TimeMatch | null {
-  return linked(words, last, last + 1) ? timeAt(words, last + 1) : null;
+function timeAfter(words: readonly Word[], last: number, read: TimeReader): TimeMatch | null {
+  return linked(words, last, last + 1) ? read(words, last + 1) : null;
 }
 
 /** Only spaces or tabs between two offsets. */
@@ -391,32 +308,44 @@ function onlySpaces(text: string, from: number, to: number): boolean {
   return true;
 }
 
-/**
- * Finds the date of a text given as words. `anchors` are spans of other tokens (a repeat) that a
- * bare time such as "at 9" may attach to, as in "every day at 9".
- */
-export function findDateInWords(text: string, words: readonly Word[], now: Date, anchors: readonly Span[] = []): DateMatch | null {
-  const found: (Candidate | null)[] = new Array<Candidate | null>(TIERS).fill(null);
-  for (let i = 0; i < words.length && found[TIER_PHRASE] === null; i += 1) {
-    matchAt(words, i, now, found);
+export interface FindDateOptions {
+  /** Spans of other tokens (a repeat) that a bare time such as "at 9" may attach to, as in "every day at 9". */
+  anchors?: readonly Span[];
+  /** The user's language's word table, read besides English; null for English only. */
+  language?: DateLanguage | null;
+  /** Numeric dates month first (English) or day first (every other language). */
+  monthFirst?: boolean;
+  /** The day to use when no date phrase is found but something else names one ("every tuesday"). */
+  fallbackDay?: Date | null;
+}
+
+/** Finds the date of a text given as words. */
+export function findDateInWords(text: string, words: readonly Word[], now: Date, options: FindDateOptions = {}): DateMatch | null {
+  const { anchors = [], language = null, monthFirst = true, fallbackDay = null } = options;
+  const found = emptyFound();
+  // From the end: the last of equally long phrases wins, and phrases that cannot win cost no date.
+  for (let i = words.length - 1; i >= 0; i -= 1) {
+    matchAt(words, i, now, found, monthFirst);
+    if (language) language.matchAt(words, i, now, found);
   }
-  let best: Candidate | null = null;
+  let best = null;
   for (const c of found) {
     if (c) {
       best = c;
       break;
     }
   }
+  const read = timeReader(language);
 
   let time: TimeMatch | null = null;
   let adjacent = false;
   if (best) {
-    time = timeAfter(words, best.last) ?? timeBefore(words, best.first);
+    time = timeAfter(words, best.last, read) ?? timeBefore(words, best.first, read);
     adjacent = time !== null;
   }
   if (!time) {
     for (let k = 0; k < words.length; k += 1) {
-      const t = timeAt(words, k);
+      const t = read(words, k);
       if (!t) continue;
       if (best && t.last >= best.first && t.first <= best.last) continue;
       const nearAnchor = anchors.some((a) => onlySpaces(text, a.end, t.start) || onlySpaces(text, t.end, a.start));
@@ -426,14 +355,15 @@ export function findDateInWords(text: string, words: readonly Word[], now: Date,
       }
     }
   }
-  if (!best && !time) return null;
+  if (!best && !time && !fallbackDay) return null;
 
   let date: Date;
   if (best?.exact) {
     date = new Date(best.exact.getTime());
     if (time) date.setHours(time.hours, time.minutes, 0, 0);
   } else {
-    date = best?.day ? new Date(best.day.getTime()) : startOfDay(now);
+    const day = best?.day ?? fallbackDay;
+    date = day ? new Date(day.getTime()) : startOfDay(now);
     if (time) date.setHours(time.hours, time.minutes, 0, 0);
     else date.setHours(calculateNearestHours(now), 0, 0, 0);
   }
@@ -462,21 +392,21 @@ function enclosed(text: string, start: number, end: number): Span {
   return { start, end };
 }
 
-/** Finds the date of a text; `masks` are spans already taken by other tokens, which are skipped. */
-export function findDate(text: string, now: Date = new Date(), masks: readonly Span[] = []): DateMatch | null {
-  return findDateInWords(text, splitWords(text, masks), now);
+/** Finds the date of a text read in a language (an app locale such as "de-DE"; English is always read); `masks` are spans already taken by other tokens, which are skipped. */
+export function findDate(text: string, now: Date = new Date(), masks: readonly Span[] = [], locale = 'en'): DateMatch | null {
+  return findDateInWords(text, splitWords(text, masks), now, { language: dateLanguageFor(locale), monthFirst: readsMonthFirst(locale) });
 }
 
 /** The text without its date words, and the date (local time) or null. */
-export function parseDate(text: string, now: Date = new Date()): DateParseResult {
-  const match = findDate(text, now);
+export function parseDate(text: string, now: Date = new Date(), locale = 'en'): DateParseResult {
+  const match = findDate(text, now, [], locale);
   if (!match) return { newText: text, date: null };
   return { newText: removeSpans(text, match.spans), date: match.date };
 }
 
 /** The date of a text and the exact text it was read from (the date phrase with its time when adjacent). */
-export function getDateFromText(text: string, now: Date = new Date()): DateFoundResult {
-  const match = findDate(text, now);
-  if (!match) return { foundText: null, date: null };
+export function getDateFromText(text: string, now: Date = new Date(), locale = 'en'): DateFoundResult {
+  const match = findDate(text, now, [], locale);
+  if (!match || match.spans.length === 0) return { foundText: null, date: match?.date ?? null };
   return { foundText: text.slice(match.spans[0].start, match.spans[0].end), date: match.date };
 }

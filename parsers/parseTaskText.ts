@@ -1,6 +1,8 @@
 // Quick-add: reads labels, list, priority, assignees, repeat and due date out of a typed task title, with the spans it recognised.
+import { nextWeekday } from './dateCandidates.js';
+import { dateLanguageFor, readsMonthFirst } from './languages/index.js';
 import { findDateInWords } from './parseDate.js';
-import { findRepeatInWords } from './parseRepeat.js';
+import { findRepeatInWords, findWorkdayRepeat } from './parseRepeat.js';
 import { PrefixMode, prefixesFor, type Prefixes } from './prefixes.js';
 import type { RepeatAfter } from './repeat.js';
 import { isWhitespace, removeSpans, splitWords, type Span } from './words.js';
@@ -19,6 +21,16 @@ export type ParsedToken =
 
 export type TokenKind = ParsedToken['kind'];
 
+/**
+ * Something the user typed that quick-add understood but cannot do, left in the title:
+ * repeatWorkdays is "every weekday", which the API cannot store as one repeat.
+ */
+export interface ParseHint {
+  code: 'repeatWorkdays';
+  start: number;
+  end: number;
+}
+
 export interface ParsedTaskText {
   /** What remains for the title. */
   text: string;
@@ -30,6 +42,7 @@ export interface ParsedTaskText {
   repeats: RepeatAfter | null;
   /** Every span of the input that was recognised, in input order. */
   tokens: ParsedToken[];
+  hints: ParseHint[];
 }
 
 type PrefixKind = 'label' | 'list' | 'priority' | 'assignee';
@@ -96,6 +109,83 @@ function scanPrefixes(text: string, prefixes: Prefixes): PrefixItem[] {
   return items;
 }
 
+/** The closing quote of an opening one (straight, English, German, French, single), or -1. */
+function closingQuote(code: number): number {
+  switch (code) {
+    case 34: // "
+    case 39: // '
+      return code;
+    case 0x201c: // “ … ”
+      return 0x201d;
+    case 0x201e: // „ … “
+      return 0x201c;
+    case 0x00ab: // « … »
+      return 0x00bb;
+    case 0x2018: // ‘ … ’
+      return 0x2019;
+    default:
+      return -1;
+  }
+}
+
+function closesWord(text: string, i: number): boolean {
+  if (i >= text.length) return true;
+  const c = text.charCodeAt(i);
+  // whitespace , . ; : ! ? ) ]
+  return isWhitespace(c) || c === 44 || c === 46 || c === 59 || c === 58 || c === 33 || c === 63 || c === 41 || c === 93;
+}
+
+function opensWord(text: string, i: number): boolean {
+  return i === 0 || isWhitespace(text.charCodeAt(i - 1)) || text[i - 1] === '(' || text[i - 1] === '[';
+}
+
+/**
+ * Text the user asked to keep as typed, outside the prefixed items: a quotation ("Tomorrow and
+ * Tomorrow", opened at the start of a word and closed at the end of one, on one line) and a word
+ * after a backslash (\tomorrow). Returns the spans to hide from the date and repeat rules, and the
+ * backslashes to remove from the title. A backslash counts only at the start of a word and before
+ * something other than a space or another backslash, so paths such as C:\Users keep theirs.
+ */
+function literalSpans(text: string, items: readonly Span[]): { literal: Span[]; escapes: Span[] } {
+  const literal: Span[] = [];
+  const escapes: Span[] = [];
+  // Where a search for a closing quote last gave up, per closing quote: an opener before that point
+  // cannot find one either, which keeps a line full of unclosed quotes linear.
+  const noCloseBefore = new Map<number, number>();
+  let m = 0;
+  let i = 0;
+  while (i < text.length) {
+    if (m < items.length && i >= items[m].start) {
+      i = Math.max(i, items[m].end);
+      m += 1;
+      continue;
+    }
+    const limit = m < items.length ? items[m].start : text.length;
+    const c = text.charCodeAt(i);
+    if (c === 92 && i + 1 < limit && opensWord(text, i) && !isWhitespace(text.charCodeAt(i + 1)) && text.charCodeAt(i + 1) !== 92) {
+      let end = i + 1;
+      while (end < limit && !isWhitespace(text.charCodeAt(end))) end += 1;
+      escapes.push({ start: i, end: i + 1 });
+      literal.push({ start: i, end });
+      i = end;
+      continue;
+    }
+    const close = closingQuote(c);
+    if (close !== -1 && opensWord(text, i) && i >= (noCloseBefore.get(close) ?? -1)) {
+      let j = i + 1;
+      while (j < limit && !(text.charCodeAt(j) === close && closesWord(text, j + 1)) && text.charCodeAt(j) !== 10) j += 1;
+      if (j < limit && text.charCodeAt(j) === close && j > i + 1) {
+        literal.push({ start: i, end: j + 1 });
+        i = j + 1;
+        continue;
+      }
+      noCloseBefore.set(close, j);
+    }
+    i += 1;
+  }
+  return { literal, escapes };
+}
+
 function pushUnique(list: string[], seen: Set<string>, value: string): void {
   // Labels, lists and users are matched case-insensitively later, so "Home" and "home" are one.
   const key = value.toLowerCase();
@@ -117,7 +207,12 @@ function pushUnique(list: string[], seen: Set<string>, value: string): void {
  * - The priority is the first "!N" with N 1-5; others (and "!9", "!0") stay in the title.
  * - Words inside labels, lists and assignees are never read as dates ("*today" is a label).
  */
-export function parseTaskText(text: string, mode: PrefixMode | string = PrefixMode.Default, now: Date = new Date()): ParsedTaskText {
+export function parseTaskText(
+  text: string,
+  mode: PrefixMode | string = PrefixMode.Default,
+  now: Date = new Date(),
+  locale = 'en',
+): ParsedTaskText {
   const result: ParsedTaskText = {
     text,
     date: null,
@@ -127,6 +222,7 @@ export function parseTaskText(text: string, mode: PrefixMode | string = PrefixMo
     assignees: [],
     repeats: null,
     tokens: [],
+    hints: [],
   };
   const prefixes = prefixesFor(mode);
   if (prefixes === null || typeof text !== 'string') return result;
@@ -168,10 +264,14 @@ export function parseTaskText(text: string, mode: PrefixMode | string = PrefixMo
     }
   }
 
-  // Every prefixed item is masked, used or not, so "+'next week'" as a second list is not a date.
-  let masks: Span[] = items;
+  // Every prefixed item is masked, used or not, so "+'next week'" as a second list is not a date;
+  // so is the text the user asked to keep literal.
+  const { literal, escapes } = literalSpans(text, items);
+  remove.push(...escapes);
+  const language = dateLanguageFor(locale);
+  let masks: Span[] = literal.length ? [...items, ...literal].sort((a, b) => a.start - b.start) : items;
   let words = splitWords(text, masks);
-  const repeat = findRepeatInWords(words);
+  const repeat = findRepeatInWords(words, language);
   const anchors: Span[] = [];
   if (repeat) {
     result.repeats = repeat.repeat;
@@ -179,11 +279,19 @@ export function parseTaskText(text: string, mode: PrefixMode | string = PrefixMo
     tokens.push({ kind: 'repeat', ...repeatSpan, value: { ...repeat.repeat } });
     remove.push(repeatSpan);
     anchors.push(repeatSpan);
-    masks = [...items, repeatSpan].sort((a, b) => a.start - b.start);
+    masks = [...masks, repeatSpan].sort((a, b) => a.start - b.start);
     words = splitWords(text, masks);
+  } else {
+    const workdays = findWorkdayRepeat(words);
+    if (workdays) result.hints.push({ code: 'repeatWorkdays', ...workdays });
   }
 
-  const date = findDateInWords(text, words, now, anchors);
+  const date = findDateInWords(text, words, now, {
+    anchors,
+    language,
+    monthFirst: readsMonthFirst(locale),
+    fallbackDay: repeat?.weekday === undefined ? null : nextWeekday(now, repeat.weekday),
+  });
   if (date) {
     result.date = date.date;
     for (const s of date.spans) {

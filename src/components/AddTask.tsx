@@ -1,8 +1,8 @@
 // The add-task box: quick-add with the user's prefix mode, recognised tokens highlighted as typed, completion, dismissable tokens, one task per line.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
-import { useT } from '../i18n';
-import { parseTaskText, prefixesFor, type ParsedToken } from '../../parsers';
+import { currentLanguage, useT } from '../i18n';
+import { parseTaskText, prefixesFor, type ParseHint, type ParsedToken } from '../../parsers';
 import { quickAddModeAtom } from '../state/taskSettings';
 import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels } from '../state/namespaces';
 import { searchUsers } from '../api/assignees';
@@ -30,8 +30,11 @@ export const SEARCH_DEBOUNCE_MS = 150;
 
 type Located = ParsedToken & { line: number };
 
-/** Tokens of every line, with offsets into the whole text; dismissed spans hidden from the parser. */
-export function tokensOf(text: string, mode: string, dismissed: Span[], now: Date): Located[] {
+/**
+ * Tokens of every line, with offsets into the whole text; dismissed spans hidden from the parser.
+ * `hints` collects what quick-add understood but cannot do (offsets into the whole text too).
+ */
+export function tokensOf(text: string, mode: string, dismissed: Span[], now: Date, locale = 'en', hints: ParseHint[] = []): Located[] {
   const out: Located[] = [];
   let offset = 0;
   text.split('\n').forEach((line, lineNo) => {
@@ -39,7 +42,9 @@ export function tokensOf(text: string, mode: string, dismissed: Span[], now: Dat
       .filter((d) => d.start >= offset && d.end <= offset + line.length)
       .map((d) => ({ start: d.start - offset, end: d.end - offset }));
     const { masked } = maskSpans(line, local);
-    for (const tok of parseTaskText(masked, mode, now).tokens) out.push({ ...tok, start: tok.start + offset, end: tok.end + offset, line: lineNo });
+    const parsed = parseTaskText(masked, mode, now, locale);
+    for (const tok of parsed.tokens) out.push({ ...tok, start: tok.start + offset, end: tok.end + offset, line: lineNo });
+    for (const hint of parsed.hints) hints.push({ ...hint, start: hint.start + offset, end: hint.end + offset });
     offset += line.length + 1;
   });
   return out;
@@ -105,7 +110,11 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
 
   // Dismissals only hold while their text is unchanged at the same place.
   const liveDismissed = useMemo(() => dismissed.filter((d) => text.slice(d.start, d.end) === d.text), [dismissed, text]);
-  const tokens = useMemo(() => tokensOf(text, mode, liveDismissed, new Date()), [text, mode, liveDismissed]);
+  const language = currentLanguage();
+  const { tokens, hints } = useMemo(() => {
+    const found: ParseHint[] = [];
+    return { tokens: tokensOf(text, mode, liveDismissed, new Date(), language, found), hints: found };
+  }, [text, mode, liveDismissed, language]);
   const completion = useMemo(() => (closedAt === caret ? null : completionAt(text, caret, mode)), [text, caret, mode, closedAt]);
 
   useEffect(() => {
@@ -236,7 +245,7 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
           placeholder={placeholder}
           aria-label={t('task.add.label')}
           aria-invalid={fieldError !== null}
-          aria-describedby={fieldError ? 'add-task-error' : undefined}
+          aria-describedby={[fieldError ? 'add-task-error' : '', hints.length ? 'add-task-hint' : ''].join(' ').trim() || undefined}
           aria-busy={loading}
           role="combobox"
           aria-expanded={suggestions.length > 0}
@@ -282,6 +291,11 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
       {fieldError && (
         <p className="field-error" id="add-task-error" role="alert">
           {fieldError}
+        </p>
+      )}
+      {hints.length > 0 && (
+        <p className="add-task-hint" id="add-task-hint" role="status">
+          {t(`task.add.hint.${hints[0].code}`, { words: text.slice(hints[0].start, hints[0].end) })}
         </p>
       )}
       {tokens.length > 0 && (

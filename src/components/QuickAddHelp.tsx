@@ -1,7 +1,7 @@
-// The "?" next to the add-task box: a short panel on the quick-add syntax of the user's current prefix mode.
+// The "?" next to the add-task box: a short panel on the quick-add syntax of the user's current prefix mode and language.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useT } from '../i18n';
-import { prefixesFor, type Prefixes } from '../../parsers';
+import { currentLanguage, useT } from '../i18n';
+import { dateExamplesFor, prefixesFor, type Prefixes } from '../../parsers';
 
 /** Spec §9: the help shows after the pointer rests this long on it. */
 export const HELP_HOVER_DELAY_MS = 500;
@@ -23,6 +23,8 @@ export function QuickAddHelp({ mode }: { mode: string }) {
   };
   useEffect(() => cancelHover, []);
   const prefixes = prefixesFor(mode);
+  // The examples are written in the language they show, so they live with its word table in parsers/.
+  const examples = dateExamplesFor(currentLanguage());
 
   return (
     <div
@@ -65,7 +67,9 @@ export function QuickAddHelp({ mode }: { mode: string }) {
                 <li key={kind}>{t(`task.add.help.${kind}`, { p: prefixes[kind] })}</li>
               ))}
               <li>{t('task.add.help.date')}</li>
+              {examples && <li lang={currentLanguage()}>{t('task.add.help.dateLanguage', { examples })}</li>}
               <li>{t('task.add.help.repeat')}</li>
+              <li>{t('task.add.help.literal')}</li>
             </ul>
             <p>{t('task.add.help.lines')}</p>
           </>

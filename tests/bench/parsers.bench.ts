@@ -35,6 +35,44 @@ function corpus(size: number): string[] {
   return lines;
 }
 
+// One line set per quick-add language: its date words amid ordinary titles, parsed in that language.
+const LANGUAGE_LINES: Record<string, { subjects: string[]; extras: string[] }> = {
+  'de-DE': { subjects: ['Milch kaufen', 'Mama anrufen', 'Steuererklärung abgeben', 'Morgenrot fotografieren'], extras: ['morgen um 17 Uhr', 'übermorgen', 'nächsten Montag', 'in 3 Tagen', '16.12.', 'jeden Dienstag', 'am Freitag'] },
+  'fr-FR': { subjects: ['Acheter du lait', 'Appeler maman', 'Rendre le rapport'], extras: ['demain à 17h', 'après-demain', 'lundi prochain', 'dans 3 jours', '16/12', 'chaque mardi'] },
+  'ru-RU': { subjects: ['Купить молоко', 'Позвонить маме', 'Сдать отчёт'], extras: ['завтра в 17:00', 'послезавтра', 'в следующий понедельник', 'через 3 дня', 'каждый вторник'] },
+  'it-IT': { subjects: ['Comprare il latte', 'Chiamare la mamma'], extras: ['domani alle 17', 'dopodomani', 'lunedì prossimo', 'tra 3 giorni', 'ogni martedì'] },
+  'pl-PL': { subjects: ['Kupić mleko', 'Zadzwonić do mamy'], extras: ['jutro o 17:00', 'pojutrze', 'w przyszły poniedziałek', 'za 3 dni', 'co wtorek'] },
+  'cs-CZ': { subjects: ['Koupit mléko', 'Zavolat mámě'], extras: ['zítra v 17:00', 'pozítří', 'příští pondělí', 'za 3 dny', 'každé úterý'] },
+  'nl-NL': { subjects: ['Melk kopen', 'Mama bellen'], extras: ['morgen om 17:00', 'overmorgen', 'volgende maandag', 'over 3 dagen', 'elke dinsdag'] },
+  'pt-PT': { subjects: ['Comprar leite', 'Ligar à mãe'], extras: ['amanhã às 17h', 'depois de amanhã', 'próxima segunda', 'daqui a 3 dias', 'todas as terças'] },
+  'no-NO': { subjects: ['Kjøpe melk', 'Ringe mamma'], extras: ['i morgen kl 17', 'i overmorgen', 'neste mandag', 'om 3 dager', 'hver tirsdag'] },
+  'vi-VN': { subjects: ['Mua sữa', 'Gọi cho mẹ'], extras: ['ngày mai lúc 17h', 'ngày kia', 'thứ hai tuần sau', '3 ngày nữa', 'mỗi thứ ba'] },
+  'zh-CN': { subjects: ['买牛奶', '给妈妈打电话', '交报告'], extras: ['明天下午3点', '后天', '下周一', '3天后', '每周二'] },
+};
+
+function languageCorpus(size: number): [line: string, locale: string][] {
+  let seed = 7;
+  const rand = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const locales = Object.keys(LANGUAGE_LINES);
+  const lines: [string, string][] = [];
+  for (let i = 0; i < size; i += 1) {
+    const locale = locales[i % locales.length];
+    const { subjects: own, extras: ownExtras } = LANGUAGE_LINES[locale];
+    const parts = [own[rand(own.length)]];
+    const count = rand(3);
+    for (let k = 0; k < count; k += 1) {
+      // Mostly the language's own words, sometimes English ones and prefixes, as people mix them.
+      const pool = rand(4) === 0 ? extras : ownExtras;
+      parts.splice(rand(parts.length + 1), 0, pool[rand(pool.length)]);
+    }
+    lines.push([parts.filter(Boolean).join(locale === 'zh-CN' ? '' : ' '), locale]);
+  }
+  return lines;
+}
+
 function time(fn: () => void): number {
   const start = process.hrtime.bigint();
   fn();
@@ -68,6 +106,24 @@ export default async function bench(): Promise<BenchResult[]> {
     }));
   }
 
+  // The same mixed English corpus read by a user whose language is German: the English words still
+  // work, and the German table is consulted for every word too.
+  let germanBest = Infinity;
+  for (let r = 0; r < rounds; r += 1) {
+    germanBest = Math.min(germanBest, time(() => {
+      for (const line of lines) parseTaskText(line, PrefixMode.Default, NOW, 'de-DE');
+    }));
+  }
+
+  const languageLines = languageCorpus(1100);
+  for (let r = 0; r < 20; r += 1) for (const [line, locale] of languageLines) parseTaskText(line, PrefixMode.Default, NOW, locale);
+  let languageBest = Infinity;
+  for (let r = 0; r < rounds; r += 1) {
+    languageBest = Math.min(languageBest, time(() => {
+      for (const [line, locale] of languageLines) parseTaskText(line, PrefixMode.Default, NOW, locale);
+    }));
+  }
+
   // Long lines: ordinary prose, a worst case full of date and prefix candidates, and unclosed quotes.
   const prose = longLine(10_240, ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'github', 'saturn', 'renewed']);
   const dense = longLine(10_240, ['next', 'in', '3', 'at', '17th', 'jan', 'every', 'two', '*a', '!9', "*'x", '+"y', '@', '12/12/20']);
@@ -85,6 +141,8 @@ export default async function bench(): Promise<BenchResult[]> {
   return [
     { name: 'parseTaskText, 1,000 mixed lines (vikunja mode)', value: perSecond, unit: 'parses/s', budget: 50_000, kind: 'min' },
     { name: 'parseTaskText, 1,000 mixed lines (todoist mode)', value: (lines.length / todoistBest) * 1000, unit: 'parses/s', budget: 50_000, kind: 'min' },
+    { name: 'parseTaskText, 1,000 mixed lines, user language de-DE', value: (lines.length / germanBest) * 1000, unit: 'parses/s', budget: 50_000, kind: 'min' },
+    { name: 'parseTaskText, 1,100 lines in the 11 other languages', value: (languageLines.length / languageBest) * 1000, unit: 'parses/s', budget: 50_000, kind: 'min' },
     { name: 'parseTaskText, 10 KB line of prose', value: longTime(prose), unit: 'ms', budget: 10, kind: 'max' },
     { name: 'parseTaskText, 10 KB line dense with candidates', value: denseMs, unit: 'ms', budget: 10, kind: 'max' },
     { name: 'parseTaskText, 10 KB line of unclosed quotes', value: longTime(unclosed), unit: 'ms', budget: 10, kind: 'max' },

@@ -243,10 +243,11 @@ describe('numeric dates', () => {
     ['Lorem Ipsum 17/02/2027', 'Lorem Ipsum', '2027-02-17 15:00'],
     ['Lorem Ipsum 17/2/2027', 'Lorem Ipsum', '2027-02-17 15:00'],
     ['Lorem Ipsum 17/02/27', 'Lorem Ipsum', '2027-02-17 15:00'],
-    ['Lorem Ipsum 01/02/2023 ad', 'Lorem Ipsum ad', '2023-02-01 15:00'],
-    ['Lorem Ipsum 6/7/21 ad', 'Lorem Ipsum ad', '2021-07-06 15:00'],
+    // English reads numeric dates month first (issue #23); day-first locales: parseTaskText.locales.test.ts.
+    ['Lorem Ipsum 01/02/2023 ad', 'Lorem Ipsum ad', '2023-01-02 15:00'],
+    ['Lorem Ipsum 6/7/21 ad', 'Lorem Ipsum ad', '2021-06-07 15:00'],
     ['Lorem Ipsum 27/07/2021 ad', 'Lorem Ipsum ad', '2021-07-27 15:00'],
-    // Only the US reading is possible when the middle number is above 12.
+    // Only the day-first reading is possible when the first number is above 12, and the other way round.
     ['Lorem Ipsum 06/26/2021 ad', 'Lorem Ipsum ad', '2021-06-26 15:00'],
     ['Lorem Ipsum 2027/02/17', 'Lorem Ipsum', '2027-02-17 15:00'],
     ['Lorem Ipsum 2021/07/06 ad', 'Lorem Ipsum ad', '2021-07-06 15:00'],
@@ -419,8 +420,9 @@ describe('punctuation around date words', () => {
     ['Is it due tomorrow?', 'Is it due?', '2022-02-18 15:00'],
     ['Lorem (tomorrow)', 'Lorem', '2022-02-18 15:00'],
     ['Lorem (tomorrow at 5pm) Ipsum', 'Lorem Ipsum', '2022-02-18 17:00'],
-    ['Lorem "tomorrow" Ipsum', 'Lorem Ipsum', '2022-02-18 15:00'],
-    ["Lorem 'next week'", 'Lorem', '2022-02-24 15:00'],
+    // Quoted text is kept as typed (issue #23): see parseTaskText.literal.test.ts.
+    ['Lorem "tomorrow" Ipsum', 'Lorem "tomorrow" Ipsum', null],
+    ["Lorem 'next week'", "Lorem 'next week'", null],
     ['Lorem (due tomorrow)', 'Lorem (due)', '2022-02-18 15:00'],
     ['Lorem (tomorrow due)', 'Lorem (due)', '2022-02-18 15:00'],
     ['Meet jan 17, then go', 'Meet, then go', '2023-01-17 15:00'],
@@ -430,9 +432,13 @@ describe('punctuation around date words', () => {
   ]);
 });
 
-describe('several dates: the most specific kind wins, the rest stays', () => {
+describe('several dates: the most specific kind wins, then the longest phrase, then the last; the rest stays', () => {
   check(THU, [
-    ['Lorem today tomorrow', 'Lorem tomorrow', '2022-02-17 15:00'],
+    ['Lorem today tomorrow', 'Lorem today', '2022-02-18 15:00'],
+    ['Study for monday exam next monday', 'Study for monday exam', '2022-02-21 15:00'],
+    ['Lorem next friday or monday', 'Lorem or monday', '2022-02-18 15:00'],
+    ['Lorem tuesday or monday', 'Lorem tuesday or', '2022-02-21 15:00'],
+    ['Lorem in 2 days in 3 days', 'Lorem in 2 days', '2022-02-20 14:30'],
     ['Lorem 18th today', 'Lorem 18th', '2022-02-17 15:00'],
     ['Lorem monday 5 march', 'Lorem monday', '2022-03-05 15:00'],
     ['Lorem friday in 3 days', 'Lorem in 3 days', '2022-02-18 15:00'],

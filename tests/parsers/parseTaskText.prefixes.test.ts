@@ -200,6 +200,7 @@ describe('disabled and unknown modes return the text untouched', () => {
       assignees: [],
       repeats: null,
       tokens: [],
+      hints: [],
     });
   });
   it('defaults to the vikunja mode', () => {

@@ -103,7 +103,8 @@ describe('repeat edge cases', () => {
   it.each<[string, string, RepeatAfter, string | null]>([
     ['Lorem every day tomorrow', 'Lorem', { type: 'days', amount: 1 }, '2022-02-18 15:00'],
     ['Lorem tomorrow every 2 weeks', 'Lorem', { type: 'weeks', amount: 2 }, '2022-02-18 15:00'],
-    ['Lorem every monday weekly', 'Lorem every', { type: 'weeks', amount: 1 }, '2022-02-21 15:00'],
+    // "every monday" is itself a weekly repeat from the next Monday (issue #23); the later "weekly" stays.
+    ['Lorem every monday weekly', 'Lorem weekly', { type: 'weeks', amount: 1 }, '2022-02-21 15:00'],
     ['Lorem every day at 9', 'Lorem', { type: 'days', amount: 1 }, '2022-02-17 09:00'],
     ['Lorem at 9 every day', 'Lorem', { type: 'days', amount: 1 }, '2022-02-17 09:00'],
     ['Lorem every week at 17:00', 'Lorem', { type: 'weeks', amount: 1 }, '2022-02-17 17:00'],

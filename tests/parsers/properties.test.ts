@@ -123,9 +123,10 @@ describe('parseTaskText properties', () => {
     );
   });
 
-  it('a title without tokens is the trimmed input', () => {
+  it('a title without tokens is the trimmed input (a backslash before a word aside)', () => {
     fc.assert(
       fc.property(anyText, nows, (text, now) => {
+        fc.pre(!text.includes('\\'));
         const result = parseTaskText(text, PrefixMode.Default, now);
         if (result.tokens.every((t) => t.kind === 'assignee')) expect(result.text).toBe(text.trim());
       }),

@@ -31,7 +31,7 @@ import type { Team } from '../../api/teams';
 import { pathFor } from '../../routes';
 import { useCommandContext } from '../useCommand';
 import { shortcutLabel } from '../shortcutLabel';
-import { useT } from '../../i18n';
+import { currentLanguage, useT } from '../../i18n';
 import { createSearchIndex, type SearchItem } from './searchIndex';
 import { searchTasksOnServer, searchTeamsOnServer } from './actions';
 import './palette.css';
@@ -90,7 +90,8 @@ export default function CommandPalette() {
   const listIndex = useMemo(() => createSearchIndex(lists), [lists]);
   const taskIndex = useMemo(() => createSearchIndex(open ? tasksInMemory(listsById.keys()) : []), [open, listsById]);
 
-  const parsed = useMemo(() => parsePaletteQuery(query, mode), [query, mode]);
+  const language = currentLanguage();
+  const parsed = useMemo(() => parsePaletteQuery(query, mode, new Date(), language), [query, mode, language]);
   const type = searchTypeFor(query, parsed);
   const wants = groupsFor(type);
 

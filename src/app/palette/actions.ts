@@ -15,7 +15,7 @@ import { addTasksFromText, NoListError, TitleRequiredError } from '../../views/t
 import { pathFor } from '../../routes';
 import { error as toastError, success } from '../toast';
 import { parsePaletteQuery } from './query';
-import { t } from '../../i18n';
+import { currentLanguage, t } from '../../i18n';
 import { rememberTask } from '../../state/recent';
 
 /**
@@ -40,6 +40,7 @@ export async function createTaskFromPalette(ctx: CommandContext, input: string):
       addLabelToTask,
       findUsers: searchUsers,
       createRelation: (taskId, otherTaskId, kind) => createRelation(taskId, otherTaskId, kind),
+      locale: currentLanguage(),
     });
     for (const task of tasks) addTasksToList(task.listId, [task]);
     void success('palette.taskCreated');
@@ -62,7 +63,7 @@ export async function createTaskFromPalette(ctx: CommandContext, input: string):
  * labels filter (ids joined by commas) when known labels were named.
  */
 export async function searchTasksOnServer(query: string, mode: string, signal?: AbortSignal): Promise<Task[]> {
-  const parsed = parsePaletteQuery(query, mode);
+  const parsed = parsePaletteQuery(query, mode, new Date(), currentLanguage());
   const filters: { field: string; comparator: string; value: string }[] = [];
   if (parsed.list !== null) {
     const list = [...appStore.get(listsByIdAtom).values()].find((l) => l.title.toLocaleLowerCase() === parsed.list!.toLocaleLowerCase());

@@ -6,7 +6,7 @@ export interface PaletteQuery extends ParsedTaskText {
   text: string;
 }
 
-export function parsePaletteQuery(query: string, mode: string, now: Date = new Date()): PaletteQuery {
-  const parsed = parseTaskText(query, mode, now);
+export function parsePaletteQuery(query: string, mode: string, now: Date = new Date(), locale = 'en'): PaletteQuery {
+  const parsed = parseTaskText(query, mode, now, locale);
   return { ...parsed, text: textWithoutTokens(query, parsed.tokens).replace(/\s+/g, ' ').trim() };
 }

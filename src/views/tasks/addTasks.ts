@@ -33,6 +33,8 @@ export interface AddTaskDeps {
   createRelation: (taskId: number, otherTaskId: number, kind: 'parenttask') => Promise<void>;
   /** Text spans to keep literally (dismissed tokens), as [start, end) of the whole input. */
   dismissed?: { start: number; end: number }[];
+  /** The user's language: quick-add reads its date words besides English, and numeric dates in its order. */
+  locale?: string;
 }
 
 const PRIVATE_USE = 0xe000;
@@ -59,9 +61,9 @@ export function maskSpans(text: string, spans: { start: number; end: number }[])
   };
 }
 
-export function parseLine(text: string, mode: string, now: Date, dismissed: { start: number; end: number }[] = []): ParsedTaskText {
+export function parseLine(text: string, mode: string, now: Date, dismissed: { start: number; end: number }[] = [], locale = 'en'): ParsedTaskText {
   const { masked, unmask } = maskSpans(text, dismissed);
-  const parsed = parseTaskText(masked, mode, now);
+  const parsed = parseTaskText(masked, mode, now, locale);
   return { ...parsed, text: unmask(parsed.text), labels: parsed.labels.map(unmask), list: parsed.list === null ? null : unmask(parsed.list), assignees: parsed.assignees.map(unmask) };
 }
 
@@ -77,7 +79,7 @@ export async function addTasksFromText(text: string, deps: AddTaskDeps): Promise
 
   // Resolve every line's list first, so nothing is created when one line cannot be placed.
   const planned = lines.map((line) => {
-    const parsed = parseTaskText(line.title, deps.mode, now);
+    const parsed = parseTaskText(line.title, deps.mode, now, deps.locale);
     const listName = parsed.list !== null ? unmask(parsed.list) : line.list !== null ? unmask(line.list) : null;
     let listId: number | null = null;
     if (listName !== null) {

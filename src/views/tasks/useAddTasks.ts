@@ -1,6 +1,7 @@
 // Wires addTasksFromText to the API and the atoms: the add-task box of the list view and home calls this.
 import { useCallback } from 'react';
 import { addTasksFromText } from './addTasks';
+import { currentLanguage } from '../../i18n';
 import { appStore } from '../../state/store';
 import { labelsAtom, listsByIdAtom, loadLabels, upsertLabel } from '../../state/namespaces';
 import { userAtom } from '../../state/session';
@@ -42,6 +43,7 @@ export async function addTasks(text: string, dismissed: Span[], { currentListId,
     findUsers: searchUsers,
     createRelation,
     dismissed,
+    locale: currentLanguage(),
   });
   const byList = new Map<number, Task[]>();
   for (const task of tasks) byList.set(task.listId, [...(byList.get(task.listId) ?? []), task]);

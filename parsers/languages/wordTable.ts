@@ -1,0 +1,277 @@
+// Turns a language's quick-add word table (plain data, one file per language) into a DateLanguage with whole-word matchers.
+import {
+  TIER_IN,
+  TIER_PHRASE,
+  TIER_WEEKDAY,
+  addExact,
+  candidate,
+  daysFromToday,
+  nextWeekday,
+  offer,
+  type Found,
+  type InUnit,
+  type TimeMatch,
+} from '../dateCandidates.js';
+import type { DateLanguage } from '../dateLanguage.js';
+import { linked, type Word } from '../words.js';
+
+/**
+ * A language's date words, lower case. A key with spaces is a phrase of several words, which must
+ * follow each other on one line with nothing removed between them, like the English phrases. Every
+ * word is matched whole ("morgen" never inside "Morgenrot"), and a spelling without accents is
+ * accepted too ("übermorgen" and "ubermorgen", "środę" and "srode"), as people type on keyboards
+ * without them.
+ */
+export interface WordTable {
+  locales: readonly string[];
+  /** Days from today: heute 0, morgen 1, übermorgen 2. */
+  days: Readonly<Record<string, number>>;
+  /** Weekday names and their case forms, 0 Sunday … 6 Saturday. */
+  weekdays: Readonly<Record<string, number>>;
+  /** Words before a weekday that belong to its phrase: prepositions and "next" ("am", "nächsten"); up to two in a row. */
+  weekdayBefore: readonly string[];
+  /** Phrases after a weekday that belong to it ("prochain", "que vem"). */
+  weekdayAfter?: readonly string[];
+  /** A weekday right after one of these is an ordinal, not a day (Vietnamese "lần thứ hai", the second time). */
+  weekdayNotAfter?: readonly string[];
+  /** Phrases that start "in N units" ("in", "dans", "daqui a"). */
+  inBefore: readonly string[];
+  /** Phrases that end it ("nữa" in "3 ngày nữa"); with these, the phrase may also start at the number. */
+  inAfter?: readonly string[];
+  /** Number words, for "in einer Woche", "dans une semaine". */
+  numbers?: Readonly<Record<string, number>>;
+  /** The unit alone means one of it, as in "через неделю" (in a week). */
+  unitAlone?: boolean;
+  units: Readonly<Record<string, InUnit>>;
+  /** Phrases before a time ("um", "à", "o godzinie"). */
+  timeBefore: readonly string[];
+  /** Of those, the ones that make a bare hour a time even away from a date (Norwegian "kl 17"). */
+  timeBeforeStrict?: readonly string[];
+  /** Words after an hour that make it a time ("Uhr", "h", "giờ"). */
+  timeAfter: readonly string[];
+  /** A letter joining hour and minutes, as in "17h" and "17h30". */
+  hourLetter?: string;
+  /** Words after a time that put it in the afternoon or evening (Russian "вечера", Vietnamese "chiều"). */
+  pm?: readonly string[];
+  /** "Every" words for weekday repeats ("jeden Montag"). */
+  every: readonly string[];
+  /** Single words meaning "every such weekday" ("montags"). */
+  everyWeekday?: Readonly<Record<string, number>>;
+  examples: string;
+}
+
+/** Phrases by their first word, longest first. */
+type PhraseMap<T> = Map<string, { words: string[]; value: T }[]>;
+
+const SPECIAL: Readonly<Record<string, string>> = { ł: 'l', đ: 'd', ø: 'o', æ: 'ae', ß: 'ss', œ: 'oe' };
+
+/** The phrase without accents, for keyboards without them. */
+export function withoutAccents(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[łđøæßœ]/g, (c) => SPECIAL[c]);
+}
+
+function phraseMap<T>(entries: Iterable<[string, T]>): PhraseMap<T> {
+  const map: PhraseMap<T> = new Map();
+  const add = (phrase: string, value: T): void => {
+    const words = phrase.split(' ');
+    const list = map.get(words[0]) ?? [];
+    if (!list.some((e) => e.words.join(' ') === phrase)) list.push({ words, value });
+    list.sort((a, b) => b.words.length - a.words.length);
+    map.set(words[0], list);
+  };
+  for (const [phrase, value] of entries) {
+    add(phrase, value);
+    const plain = withoutAccents(phrase);
+    if (plain !== phrase) add(plain, value);
+    // "aujourd'hui" is also typed with a typographic apostrophe.
+    if (phrase.includes("'")) add(phrase.replace(/'/g, '\u2019'), value);
+  }
+  return map;
+}
+
+function listMap(phrases: readonly string[] = []): PhraseMap<true> {
+  return phraseMap(phrases.map((p) => [p, true] as [string, true]));
+}
+
+/**
+ * The longest phrase of the map starting at word i, as its value and last word index. `dot` lets a
+ * word of the phrase end in "." ("kl. 17").
+ */
+function phraseAt<T>(map: PhraseMap<T>, words: readonly Word[], i: number, dot = false): { value: T; last: number } | null {
+  if (i < 0 || i >= words.length) return null;
+  const list = map.get(words[i].lower);
+  if (!list) return null;
+  for (const { words: phrase, value } of list) {
+    let ok = true;
+    for (let k = 1; k < phrase.length && ok; k += 1) {
+      ok = linked(words, i + k - 1, i + k, dot ? '.' : '') && words[i + k].lower === phrase[k];
+    }
+    if (ok) return { value, last: i + phrase.length - 1 };
+  }
+  return null;
+}
+
+const AMOUNT = /^\d{1,6}$/;
+const CLOCK = /^(\d{1,2}):(\d{2})$/;
+const DOTTED_CLOCK = /^(\d{1,2})\.(\d{2})$/;
+const HOUR = /^\d{1,2}$/;
+
+export function compileWordTable(table: WordTable): DateLanguage {
+  const days = phraseMap(Object.entries(table.days));
+  const weekdays = phraseMap(Object.entries(table.weekdays));
+  const weekdayBefore = listMap(table.weekdayBefore);
+  const weekdayAfter = listMap(table.weekdayAfter);
+  const notAfter = new Set(table.weekdayNotAfter ?? []);
+  const inBefore = listMap(table.inBefore);
+  const inAfter = listMap(table.inAfter);
+  const numbers = phraseMap(Object.entries(table.numbers ?? {}));
+  const units = phraseMap(Object.entries(table.units));
+  const timeBefore = listMap(table.timeBefore);
+  const timeAfter = listMap(table.timeAfter);
+  const timeBeforeStrict = listMap(table.timeBeforeStrict);
+  const pm = listMap(table.pm);
+  const every = listMap(table.every);
+  const everyWeekday = phraseMap(Object.entries(table.everyWeekday ?? {}));
+  // Every word a date phrase can start with: most words of a title are none of them, and are skipped at once.
+  const starts = new Set<string>([days, weekdays, weekdayBefore, inBefore, numbers, units].flatMap((map) => [...map.keys()]));
+  const hourMinutes = table.hourLetter ? new RegExp(`^(\\d{1,2})${table.hourLetter}(\\d{2})?$`) : null;
+
+  /** A weekday phrase at i: up to two words before it, the name, a word after it. */
+  function weekdayAt(words: readonly Word[], i: number): { weekday: number; last: number } | null {
+    if (notAfter.size > 0 && linked(words, i - 1, i) && notAfter.has(words[i - 1].lower)) return null;
+    // The name may follow up to two lead words; the longest reading wins, so "na segunda" is read
+    // whole even though "na" alone is also a lead word ("na segunda-feira").
+    let best: { weekday: number; last: number } | null = null;
+    let k = i;
+    for (let leads = 0; leads <= 2 && k < words.length; leads += 1) {
+      const name = phraseAt(weekdays, words, k);
+      if (name) {
+        let last = name.last;
+        const after = linked(words, last, last + 1) ? phraseAt(weekdayAfter, words, last + 1) : null;
+        if (after) last = after.last;
+        if (!best || last > best.last) best = { weekday: name.value, last };
+      }
+      const lead = phraseAt(weekdayBefore, words, k);
+      if (!lead || !linked(words, lead.last, lead.last + 1)) break;
+      k = lead.last + 1;
+    }
+    return best;
+  }
+
+  /** "N units" or a lone unit at k, as amount, unit and last word. */
+  function amountAt(words: readonly Word[], k: number): { amount: number; unit: InUnit; last: number } | null {
+    if (k >= words.length) return null;
+    const lower = words[k].lower;
+    let amount: number | null = null;
+    let next = k + 1;
+    if (AMOUNT.test(lower)) amount = Number(lower);
+    else {
+      const word = phraseAt(numbers, words, k);
+      if (word) {
+        amount = word.value;
+        next = word.last + 1;
+      }
+    }
+    if (amount !== null) {
+      if (amount <= 0 || !linked(words, next - 1, next)) return null;
+      const unit = phraseAt(units, words, next);
+      return unit ? { amount, unit: unit.value, last: unit.last } : null;
+    }
+    if (!table.unitAlone) return null;
+    const unit = phraseAt(units, words, k);
+    return unit ? { amount: 1, unit: unit.value, last: unit.last } : null;
+  }
+
+  function matchAt(words: readonly Word[], i: number, now: Date, found: Found): void {
+    const lower = words[i].lower;
+    const c0 = lower.charCodeAt(0);
+    if (!(c0 >= 48 && c0 <= 57) && !starts.has(lower)) return;
+    const day = phraseAt(days, words, i);
+    if (day) offer(found, TIER_PHRASE, candidate(words, i, day.last, daysFromToday(now, day.value), null));
+
+    const weekday = weekdayAt(words, i);
+    if (weekday) offer(found, TIER_WEEKDAY, candidate(words, i, weekday.last, nextWeekday(now, weekday.weekday), null));
+
+    // "in 3 Tagen", "через неделю", and with a closing word also "3 ngày nữa".
+    const lead = phraseAt(inBefore, words, i);
+    const from = lead && linked(words, lead.last, lead.last + 1) ? lead.last + 1 : inAfter.size > 0 ? i : -1;
+    if (from >= 0) {
+      const found1 = amountAt(words, from);
+      if (found1) {
+        let last = found1.last;
+        const close = linked(words, last, last + 1) ? phraseAt(inAfter, words, last + 1) : null;
+        if (close) last = close.last;
+        if (lead || close) offer(found, TIER_IN, candidate(words, i, last, null, addExact(now, found1.amount, found1.unit)));
+      }
+    }
+  }
+
+  function timeAt(words: readonly Word[], k: number): TimeMatch | null {
+    if (k < 0 || k >= words.length) return null;
+    let j = k;
+    const lead = phraseAt(timeBefore, words, k, true);
+    if (lead) {
+      if (!linked(words, lead.last, lead.last + 1, '.')) return null;
+      j = lead.last + 1;
+    }
+    const token = words[j].lower;
+    const c0 = token.charCodeAt(0);
+    if (!(c0 >= 48 && c0 <= 57)) return null;
+    let hours: number;
+    let minutes = 0;
+    let strict = false;
+    let last = j;
+    const clock = CLOCK.exec(token);
+    const lettered = clock ? null : hourMinutes?.exec(token);
+    const dotted = clock || lettered ? null : DOTTED_CLOCK.exec(token);
+    if (clock) {
+      hours = Number(clock[1]);
+      minutes = Number(clock[2]);
+      strict = true;
+    } else if (lettered) {
+      hours = Number(lettered[1]);
+      minutes = lettered[2] === undefined ? 0 : Number(lettered[2]);
+      strict = true;
+    } else if (dotted) {
+      hours = Number(dotted[1]);
+      minutes = Number(dotted[2]);
+    } else if (HOUR.test(token)) {
+      hours = Number(token);
+    } else return null;
+    // "17 Uhr", "17:30 Uhr", "17.30 Uhr": the hour word makes it a time.
+    const after = linked(words, j, j + 1) ? phraseAt(timeAfter, words, j + 1) : null;
+    if (after) {
+      last = after.last;
+      strict = true;
+    } else if (!strict) {
+      // A bare "17" or "17.30" needs a word before it; alone it is a number (or a version).
+      if (!lead) return null;
+      const strictLead = phraseAt(timeBeforeStrict, words, k, true)?.last === lead.last;
+      if (dotted && !strictLead) return null;
+      strict = strictLead;
+    }
+    if (linked(words, last, last + 1)) {
+      const evening = phraseAt(pm, words, last + 1);
+      if (evening) {
+        if (hours < 12) hours += 12;
+        last = evening.last;
+      }
+    }
+    if (hours > 23 || minutes > 59) return null;
+    return { first: k, last, start: words[k].cs, end: words[last].ce, hours, minutes, strict };
+  }
+
+  function everyWeekdayAt(words: readonly Word[], i: number): { weekday: number; last: number } | null {
+    const single = phraseAt(everyWeekday, words, i);
+    if (single) return { weekday: single.value, last: single.last };
+    const word = phraseAt(every, words, i);
+    if (!word || !linked(words, word.last, word.last + 1)) return null;
+    const name = phraseAt(weekdays, words, word.last + 1);
+    return name ? { weekday: name.value, last: name.last } : null;
+  }
+
+  return { locales: table.locales, matchAt, timeAt, everyWeekdayAt, examples: table.examples };
+}
