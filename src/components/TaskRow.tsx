@@ -178,7 +178,7 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
         {task.description.trim() !== '' && task.description !== '<p></p>' && <Icon name="description" label={t('task.hasDescription')} />}
         {task.repeatAfter.amount > 0 || task.repeatMode === 1 ? <Icon name="repeat" label={t('task.repeats')} /> : null}
         {checklist.total > 0 && (
-          <span className="task-checklist" aria-label={t('task.checklist', { checked: checklist.checked, total: checklist.total })}>
+          <span className="task-checklist" aria-label={t('task.checklist', { checked: checklist.checked, total: checklist.total, count: checklist.total })}>
             {checklist.checked}/{checklist.total}
           </span>
         )}

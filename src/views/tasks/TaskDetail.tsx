@@ -466,7 +466,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
                   >
                     {UNITS.map((u) => (
                       <option key={u} value={u}>
-                        {t(`task.detail.unit.${u}`)}
+                        {t(`task.detail.unit.${u}`, { count: Number(repeatAmount) || 0 })}
                       </option>
                     ))}
                   </select>
