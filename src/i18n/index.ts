@@ -125,7 +125,8 @@ export function currentLanguage(): string {
   return language;
 }
 
-function notify(): void {
+/** Re-renders every translated component; also called when a language's date locale has arrived. */
+export function notify(): void {
   version += 1;
   resolved.clear();
   for (const l of listeners) l();

@@ -65,6 +65,15 @@ it('gives every counted message plural forms in English', () => {
   expect(counted.filter((k) => !positions.includes(k) && (!en.has(`${k}_one`) || !en.has(`${k}_other`)))).toEqual([]);
 });
 
+// Dates were shown three ways on one page (toLocaleString, Intl, date-fns); one module formats them all now.
+it('formats shown dates only in src/i18n/dateLocale.ts', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  const others = [...files('src'), ...files('commands')].filter((f) => !f.endsWith(path.join('i18n', 'dateLocale.ts')));
+  const formatting = others.filter((f) => /toLocale(Date|Time)?String\(|Intl\.DateTimeFormat|formatDistance|formatRelative\b(?!\()/.test(readFileSync(f, 'utf8').replace(/import[^;]*;/g, '')));
+  expect(formatting).toEqual([]);
+});
+
 describe('languages', () => {
   afterAll(() => setLanguage('en', false));
 
