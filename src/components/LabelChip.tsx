@@ -1,6 +1,7 @@
 // A label as a coloured chip, text dark or white by the colour's luminance.
 import { textColorFor } from '../api/labels';
 import type { TaskLabel } from '../api/tasks';
+import './labelChip.css';
 
 const DEFAULT_LABEL_COLOR = 'e8e8e8';
 

@@ -11,6 +11,7 @@ import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
 import { RightSelect } from './RightSelect';
 import { useScopedCommands } from '../../app/useScopedCommands';
+import '../../components/organising.css';
 import './sharing.css';
 
 /** Copies text; a refused clipboard raises the spec's copy-failure message. */
