@@ -135,7 +135,7 @@ export function LinkShares({ listId, canManage }: { listId: number; canManage: b
         <table className="data-table">
           <thead>
             <tr>
-              <th>{t('sharing.linkName')}</th>
+              <th>{t('sharing.linkNameColumn')}</th>
               <th>{t('sharing.right.label')}</th>
               <th>{t('sharing.link')}</th>
               <th>
@@ -160,7 +160,8 @@ export function LinkShares({ listId, canManage }: { listId: number; canManage: b
                       <span className="muted">{t('sharing.linkHidden')}</span>
                     ) : (
                       <div className="link-share-url">
-                        <input className="input" readOnly value={url} aria-label={t('sharing.linkFor', { name: label })} onFocus={(e) => e.target.select()} />
+                        {/* A wrapping field: the whole link stays readable in a narrow column. */}
+                        <textarea className="input" readOnly rows={2} value={url} aria-label={t('sharing.linkFor', { name: label })} onFocus={(e) => e.target.select()} />
                         <Button variant="secondary" onClick={() => void copy(url)}>
                           {t('sharing.copy')}
                           <span className="sr-only"> {label}</span>
