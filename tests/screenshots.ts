@@ -60,7 +60,6 @@ async function seed(base: string): Promise<Seeded> {
   await call('POST', '/register', user);
   const { token } = await call<{ token: string }>('POST', '/login', { username: user.username, password: user.password });
   const as = <T>(method: string, url: string, body?: unknown) => call<T>(method, url, body, token);
-  await as('POST', '/user/settings/general', { name: 'Ada Lovelace' });
   const namespace = await as<{ id: number }>('PUT', '/namespaces', { title: 'Home' });
   const list = await as<{ id: number }>('PUT', `/namespaces/${namespace.id}/lists`, { title: 'Groceries and errands' });
   const emptyList = await as<{ id: number }>('PUT', `/namespaces/${namespace.id}/lists`, { title: 'Someday' });
