@@ -99,7 +99,8 @@ const pluralForm = (lang: string, count: number) => new Intl.PluralRules(lang).s
 
 /**
  * The message for a key with `{name}` placeholders filled in; the key itself when unknown. A numeric `count`
- * picks the `key_<form>` sibling of the language's plural form, else `key_other`, else English's forms.
+ * picks the `key_<form>` sibling of the language's plural form, else `key_other`, else the language's plain
+ * `key`, else English's forms.
  */
 export function t(key: string, params?: Params): string {
   const count = params?.count;
@@ -110,9 +111,10 @@ export function t(key: string, params?: Params): string {
     text =
       lookup(messages, `${key}_${forms[0]}`) ??
       lookup(messages, `${key}_other`) ??
+      // A language not yet given plural forms keeps its own single message before English is used.
+      lookup(messages, key) ??
       lookup(fallback, `${key}_${forms[2]}`) ??
       lookup(fallback, `${key}_other`) ??
-      lookup(messages, key) ??
       lookup(fallback, key) ??
       key;
     resolved.set(id, text);

@@ -144,6 +144,9 @@ describe('languages', () => {
     expect(t('namespace.listCount', { count: 0 })).toBe('0 liste');
     expect(t('namespace.listCount', { count: 1_000_000 })).toBe('1000000 listes');
     expect(t('task.checklist', { checked: 1, total: 1, count: 1 })).toBe('1 sur 1 élément de la liste de contrôle fait');
+    // A locale still holding a single message for a counted key uses it rather than English.
+    await setLanguage('it-IT', false);
+    expect(t('task.count', { count: 1 })).toBe('1 attività');
   });
 
   it('formats dates with the date locale of the language (en → en-GB, de and de-swiss → de, fr, ru)', async () => {
