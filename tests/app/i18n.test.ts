@@ -140,9 +140,10 @@ describe('languages', () => {
     expect(t('team.memberCount', { count: 1 })).toBe('1 Mitglied');
     expect(t('team.memberCount', { count: 3 })).toBe('3 Mitglieder');
     await setLanguage('fr-FR', false);
-    // French counts 0 and 1 as singular; a million is the "many" form, which the locale leaves to `_other`.
+    // French counts 0 and 1 as singular, and a million as "many" ("un million de listes").
     expect(t('namespace.listCount', { count: 0 })).toBe('0 liste');
-    expect(t('namespace.listCount', { count: 1_000_000 })).toBe('1000000 listes');
+    expect(t('namespace.listCount', { count: 1_000_000 })).toBe('1000000 de listes');
+    expect(t('namespace.listCount', { count: 3 })).toBe('3 listes');
     expect(t('task.checklist', { checked: 1, total: 1, count: 1 })).toBe('1 sur 1 élément de la liste de contrôle fait');
     // A locale still holding a single message for a counted key uses it rather than English.
     await setLanguage('it-IT', false);
