@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
-import { i18nSections } from './src/i18n/sections';
-import { routePreload } from './src/app/routePreload';
+import { i18nSections } from './src/i18n/sections.js';
+import { routePreload } from './src/app/routePreload.js';
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3456);
 

@@ -1,6 +1,7 @@
 // A 24-hour date-time picker: a native date field (Y-m-d) plus hour and minute selects (5-minute steps), so no locale shows am/pm.
 import { useId } from 'react';
 import { useT } from '../i18n';
+import './datePicker.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const DEFAULT_HOUR = 12;

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { addDays } from 'date-fns';
 import { useT } from '../i18n';
 import { DatePicker } from './DatePicker';
+import './deferPanel.css';
 
 export const DEFER_CHECK_INTERVAL_MS = 1000;
 export const DEFER_PRESETS = [1, 3, 7] as const;

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { useT } from '../i18n';
+import './modal.css';
 
 export interface ModalProps {
   enabled: boolean;

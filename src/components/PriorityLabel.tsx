@@ -1,6 +1,7 @@
 // The priority tag of a task: shown only for open tasks whose priority is high or more, or any set one with showAll.
 import { useT } from '../i18n';
 import { TASK_PRIORITIES } from '../api/tasks';
+import './priorityLabel.css';
 
 const KEYS: Record<number, string> = {
   1: 'task.priority.low',

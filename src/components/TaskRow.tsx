@@ -2,7 +2,8 @@
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
-import { useT, currentLanguage } from '../i18n';
+import { useT } from '../i18n';
+import { formatDate } from '../i18n/dateLocale';
 import { pathFor } from '../routes';
 import { listsByIdAtom } from '../state/namespaces';
 import { getChecklistStatistics } from '../../parsers';
@@ -33,23 +34,8 @@ export interface TaskRowProps {
   handle?: ReactNode;
 }
 
-let formatter: { lang: string; format: Intl.DateTimeFormat } | null = null;
-
-/** Long date with 24-hour time; the formatter is cached because building one per row is slow in long lists. */
-function dateFormatter(): Intl.DateTimeFormat {
-  const lang = currentLanguage();
-  if (!formatter || formatter.lang !== lang) {
-    formatter = { lang, format: new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) };
-  }
-  return formatter.format;
-}
-
-export function formatDate(d: Date): string {
-  return dateFormatter().format(d);
-}
-
-// The first formatter of a page loads the locale's data (tens of ms): do it while idle, not while the first rows render.
-if (typeof window !== 'undefined') (window.requestIdleCallback ?? window.setTimeout)(() => dateFormatter().format(0));
+// The language's date locale is a chunk of its own: fetch it while idle, not while the first rows render.
+if (typeof window !== 'undefined') (window.requestIdleCallback ?? window.setTimeout)(() => formatDate(new Date(0)));
 
 export function isOverdue(task: Pick<Task, 'dueDate' | 'done'>, now: Date = new Date()): boolean {
   return !task.done && task.dueDate !== null && task.dueDate.getTime() < now.getTime();
@@ -178,7 +164,7 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
         {task.description.trim() !== '' && task.description !== '<p></p>' && <Icon name="description" label={t('task.hasDescription')} />}
         {task.repeatAfter.amount > 0 || task.repeatMode === 1 ? <Icon name="repeat" label={t('task.repeats')} /> : null}
         {checklist.total > 0 && (
-          <span className="task-checklist" aria-label={t('task.checklist', { checked: checklist.checked, total: checklist.total })}>
+          <span className="task-checklist" aria-label={t('task.checklist', { checked: checklist.checked, total: checklist.total, count: checklist.total })}>
             {checklist.checked}/{checklist.total}
           </span>
         )}

@@ -5,6 +5,7 @@ import { avatarUrl } from '../api/user';
 import type { UserRef } from '../api/tasks';
 import { userAtom } from '../state/session';
 import { avatarVersionAtom } from '../state/avatar';
+import './userAvatar.css';
 
 export function userLabel(user: Pick<UserRef, 'name' | 'username'>): string {
   return user.name && user.name.trim() !== '' ? user.name : user.username;

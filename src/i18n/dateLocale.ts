@@ -1,8 +1,9 @@
-// Date formatting that follows the interface language: the date-fns locale per app locale, loaded on demand.
+// The one date and time formatter of the app: every shown date follows the interface language through the
+// date-fns locale of that language, loaded on demand.
 import { useEffect, useState } from 'react';
-import { format, type Locale } from 'date-fns';
+import { format, formatDistanceToNow, type Locale } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
-import { currentLanguage, useT } from './index';
+import { currentLanguage, notify, useT } from './index';
 
 /** Spec part 1 §9: en → en-GB, de-DE and de-swiss ("ch") → de, fr → fr, ru → ru; everything else uses en-GB. */
 const loaders: Record<string, () => Promise<Locale>> = {
@@ -33,9 +34,15 @@ export async function loadDateLocale(language: string): Promise<Locale> {
   return locale;
 }
 
-/** The locale for a language if it is already loaded, else en-GB (callers re-render once it loads). */
+/**
+ * The locale for a language if it is already loaded, else en-GB while it loads: translated components
+ * re-render when it arrives, so a row formats its dates without a hook of its own.
+ */
 export function dateLocaleSync(language = currentLanguage()): Locale {
-  return loaded.get(dateLocaleName(language)) ?? enGB;
+  const locale = loaded.get(dateLocaleName(language));
+  if (locale) return locale;
+  void loadDateLocale(language).then(notify);
+  return enGB;
 }
 
 /** Spec formats: long 'j M Y H:i' and short 'j M Y' (flatpickr tokens), day display yyyy-LL-dd. */
@@ -43,8 +50,16 @@ export const DATE_FORMAT_LONG = 'd MMM yyyy HH:mm';
 export const DATE_FORMAT_SHORT = 'd MMM yyyy';
 export const DATE_FORMAT_DAY = 'yyyy-LL-dd';
 
+/** Month and year, for calendar headings. */
+export const DATE_FORMAT_MONTH = 'LLLL yyyy';
+
 export function formatDate(date: Date, pattern: string = DATE_FORMAT_LONG, language = currentLanguage()): string {
   return format(date, pattern, { locale: dateLocaleSync(language) });
+}
+
+/** "3 hours ago", "in 2 days" in the current language. */
+export function formatRelative(date: Date): string {
+  return formatDistanceToNow(date, { addSuffix: true, locale: dateLocaleSync() });
 }
 
 /** The date-fns locale of the current language; re-renders when the language changes and its locale arrives. */

@@ -1,5 +1,5 @@
 // A small translation layer over JSON locales: t(key, params), a React hook, and the language set before mount.
-// i18next would cost ~14 KB gzip of the 120 KB first-page budget for features (plurals, backends) this app does not use.
+// i18next would cost ~14 KB gzip of the 120 KB first-page budget; its plural key format (`key_one`, `key_other`, …) is kept.
 import { useSyncExternalStore } from 'react';
 import en from './locales/en.json?i18n=core';
 import { DEFAULT_LANGUAGE, SUPPORTED_LOCALES } from '../constants';
@@ -94,12 +94,30 @@ export function hasKey(key: string): boolean {
 /** Messages already looked up, until the messages change (every change notifies). */
 const resolved = new Map<string, string>();
 
-/** The message for a key with `{name}` placeholders filled in; the key itself when unknown. */
+/** The plural form of a count in a language: `one`, `few`, `other`, … (Intl.PluralRules, as i18next uses). */
+const pluralForm = (lang: string, count: number) => new Intl.PluralRules(lang).select(count);
+
+/**
+ * The message for a key with `{name}` placeholders filled in; the key itself when unknown. A numeric `count`
+ * picks the `key_<form>` sibling of the language's plural form, else `key_other`, else the language's plain
+ * `key`, else English's forms.
+ */
 export function t(key: string, params?: Params): string {
-  let text = resolved.get(key);
+  const count = params?.count;
+  const forms = typeof count === 'number' ? [pluralForm(language, count), 'other', pluralForm('en', count)] : [];
+  const id = forms.length ? `${key}:${forms}` : key;
+  let text = resolved.get(id);
   if (text === undefined) {
-    text = lookup(messages, key) ?? lookup(fallback, key) ?? key;
-    resolved.set(key, text);
+    text =
+      lookup(messages, `${key}_${forms[0]}`) ??
+      lookup(messages, `${key}_other`) ??
+      // A language not yet given plural forms keeps its own single message before English is used.
+      lookup(messages, key) ??
+      lookup(fallback, `${key}_${forms[2]}`) ??
+      lookup(fallback, `${key}_other`) ??
+      lookup(fallback, key) ??
+      key;
+    resolved.set(id, text);
   }
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
@@ -109,7 +127,8 @@ export function currentLanguage(): string {
   return language;
 }
 
-function notify(): void {
+/** Re-renders every translated component; also called when a language's date locale has arrived. */
+export function notify(): void {
   version += 1;
   resolved.clear();
   for (const l of listeners) l();

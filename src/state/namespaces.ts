@@ -1,6 +1,7 @@
 // Namespaces (pseudo ones included) and labels as atoms, with a listId → List map and their load/update actions.
 import { atom } from 'jotai/vanilla';
 import { appStore } from './store';
+import { sessionAtom } from './session';
 import { getAllNamespaces, type Namespace } from '../api/namespaces';
 import { getAllLabels, type Label } from '../api/labels';
 import type { List } from '../api/lists';
@@ -84,6 +85,11 @@ export const labelsAtom = atom<Label[]>([]);
 export const labelsLoadedAtom = atom(false);
 
 export async function loadLabels(): Promise<Label[]> {
+  // A link share may not list labels (the server answers 403); its tasks carry the labels it can see.
+  if (appStore.get(sessionAtom).kind === 'linkShare') {
+    appStore.set(labelsLoadedAtom, true);
+    return appStore.get(labelsAtom);
+  }
   const labels = await getAllLabels();
   labels.sort((a, b) => a.title.localeCompare(b.title));
   appStore.set(labelsAtom, labels);

@@ -5,6 +5,7 @@ import { updateTask, type Task } from '../api/tasks';
 import { success, error } from '../app/toast';
 import { playPop, popSoundEnabled } from './taskSettings';
 import { scheduleReminders } from './reminders';
+import { placeTasks, sortOfQueryKey } from './taskOrder';
 
 export interface ListTasksState {
   tasks: Task[];
@@ -41,10 +42,11 @@ export function replaceTask(task: Task): void {
   scheduleReminders([task]);
 }
 
+/** Adds created tasks to a list's atom where the sort it was loaded with places them (the server's order). */
 export function addTasksToList(listId: number, tasks: Task[]): void {
   const a = listTasksAtom(listId);
   const state = appStore.get(a);
-  appStore.set(a, { ...state, tasks: [...tasks, ...state.tasks] });
+  appStore.set(a, { ...state, tasks: placeTasks(state.tasks, tasks, sortOfQueryKey(state.queryKey)) });
   scheduleReminders(tasks);
 }
 

@@ -1,6 +1,6 @@
 // Locales: each complete locale translates every English key with the same placeholders; the picker offers the 13 locales;
 // dates follow the language.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../src/constants';
@@ -50,6 +50,28 @@ describe.each(['de-DE', 'fr-FR', 'de-swiss', 'it-IT', 'nl-NL', 'pt-PT', 'no-NO']
     expect(missing, `codes of en.errors.json missing from ${locale}.errors.json`).toEqual([]);
     expect([...errors.keys()].filter((k) => !enErrors.has(k)), `codes English does not have`).toEqual([]);
   });
+});
+
+// Every message given a count in the code has plural forms, so no screen says "1 tasks".
+it('gives every counted message plural forms in English', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  const counted = [...files('src'), ...files('commands')].flatMap((f) =>
+    [...readFileSync(f, 'utf8').matchAll(/\bt\('([\w.]+)', \{[^}]*\bcount:/g)].map((m) => m[1]),
+  );
+  expect(counted.length).toBeGreaterThan(5);
+  // "Place 2 of 5." counts no noun.
+  const positions = ['task.listDrag.position'];
+  expect(counted.filter((k) => !positions.includes(k) && (!en.has(`${k}_one`) || !en.has(`${k}_other`)))).toEqual([]);
+});
+
+// Dates were shown three ways on one page (toLocaleString, Intl, date-fns); one module formats them all now.
+it('formats shown dates only in src/i18n/dateLocale.ts', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  const others = [...files('src'), ...files('commands')].filter((f) => !f.endsWith(path.join('i18n', 'dateLocale.ts')));
+  const formatting = others.filter((f) => /toLocale(Date|Time)?String\(|Intl\.DateTimeFormat|formatDistance/.test(readFileSync(f, 'utf8').replace(/import[^;]*;/g, '')));
+  expect(formatting).toEqual([]);
 });
 
 describe('languages', () => {
@@ -106,6 +128,26 @@ describe('languages', () => {
     await setLanguage('tlh', false);
     await ensureErrorMessages();
     expect(t('error.3001')).toBe('The list does not exist.');
+  });
+
+  it('picks the plural form of a count by the rules of the language (i18next key_one / key_other)', async () => {
+    await setLanguage('en', false);
+    expect(t('task.count', { count: 1 })).toBe('1 task');
+    expect(t('task.count', { count: 0 })).toBe('0 tasks');
+    expect(t('task.count', { count: 2 })).toBe('2 tasks');
+    expect(t('taskSelection.deleted', { count: 1 })).toBe('1 task deleted.');
+    await setLanguage('de-DE', false);
+    expect(t('team.memberCount', { count: 1 })).toBe('1 Mitglied');
+    expect(t('team.memberCount', { count: 3 })).toBe('3 Mitglieder');
+    await setLanguage('fr-FR', false);
+    // French counts 0 and 1 as singular, and a million as "many" ("un million de listes").
+    expect(t('namespace.listCount', { count: 0 })).toBe('0 liste');
+    expect(t('namespace.listCount', { count: 1_000_000 })).toBe('1000000 de listes');
+    expect(t('namespace.listCount', { count: 3 })).toBe('3 listes');
+    expect(t('task.checklist', { checked: 1, total: 1, count: 1 })).toBe('1 sur 1 élément de la liste de contrôle fait');
+    // A locale still holding a single message for a counted key uses it rather than English.
+    await setLanguage('it-IT', false);
+    expect(t('task.count', { count: 1 })).toBe('1 attività');
   });
 
   it('formats dates with the date locale of the language (en → en-GB, de and de-swiss → de, fr, ru)', async () => {

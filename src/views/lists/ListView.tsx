@@ -140,6 +140,8 @@ export default function ListView({ params }: { params?: Record<string, string> }
       </div>
       {showLoading && <Loading />}
       {state.loaded && state.tasks.length === 0 && !state.loading && <p className="list-empty">{t('task.listEmpty')}</p>}
+      {/* An empty list shows only its message, not an empty scroll box under it. */}
+      {state.tasks.length > 0 && (
       <VirtualTaskList
         tasks={state.tasks}
         memoryKey={`list-${listId}`}
@@ -150,6 +152,7 @@ export default function ListView({ params }: { params?: Record<string, string> }
         onSave={actions.onSave}
         onReorder={actions.onReorder}
       />
+      )}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { LabelChip } from '../../components/LabelChip';
 import { UserAvatar, userLabel } from '../../components/UserAvatar';
 import { PriorityLabel } from '../../components/PriorityLabel';
-import { formatDate, isOverdue } from '../../components/TaskRow';
+import { isOverdue } from '../../components/TaskRow';
+import { formatDate } from '../../i18n/dateLocale';
 import { useDelayedFlag, Loading } from '../../components/Loading';
 import type { Task } from '../../api/tasks';
 import { useListMeta } from './useListMeta';
@@ -59,13 +60,19 @@ export function writeColumns(listId: number, cols: TableColumn[]): void {
   }
 }
 
-/** Grid track per column: narrow markers, wide title, dates wide enough for date and time. */
+/**
+ * The narrowest each column may get, in px: enough for its header and a date with time. The tracks grow from
+ * there to fill a wide screen; on a narrow one the rows keep these widths and the table scrolls sideways.
+ */
+const MIN_WIDTH: Record<TableColumn, number> = {
+  index: 64, done: 64, title: 220, priority: 100, labels: 160, assignees: 120, dueDate: 160, startDate: 160,
+  endDate: 160, percentDone: 120, doneAt: 160, created: 160, updated: 160, createdBy: 140,
+};
+
+/** Grid track per column: the title takes most of the spare width. */
 function columnWidth(c: TableColumn): string {
-  if (c === 'index' || c === 'done') return '64px';
-  if (c === 'title') return 'minmax(200px, 3fr)';
-  if (c === 'labels' || c === 'assignees') return 'minmax(110px, 1.5fr)';
-  if (c === 'priority' || c === 'percentDone') return 'minmax(80px, 0.8fr)';
-  return 'minmax(160px, 1.2fr)';
+  const grow = c === 'title' ? 3 : c === 'index' || c === 'done' ? 0 : 1;
+  return grow ? `minmax(${MIN_WIDTH[c]}px, ${grow}fr)` : `${MIN_WIDTH[c]}px`;
 }
 
 function cell(task: Task, col: TableColumn, backdrop: string): ReactNode {
@@ -120,6 +127,9 @@ export default function TableView({ params }: { params?: Record<string, string> 
   const scroller = useRef<HTMLDivElement>(null);
   const showLoading = useDelayedFlag(state.loading && state.tasks.length === 0);
   const template = useMemo(() => columns.map(columnWidth).join(' '), [columns]);
+  // Every row gets the same minimum width, so the columns of virtual rows line up with the header when it scrolls.
+  const minWidth = useMemo(() => columns.reduce((sum, c) => sum + MIN_WIDTH[c], 0), [columns]);
+  // Rows are measured: long titles and many labels wrap onto more lines instead of being cut.
   const virtualizer = useVirtualizer({ count: state.tasks.length, getScrollElement: () => scroller.current, estimateSize: () => 41, overscan: 10, getItemKey: (i) => state.tasks[i].id });
   const navigate = useNavigate();
   // j/k/x/shift+x/Enter/Escape (registry commands) drive the table like the list view.
@@ -171,7 +181,7 @@ export default function TableView({ params }: { params?: Record<string, string> 
       </div>
       {showLoading && <Loading />}
       <div ref={scroller} className="task-list-scroll table-scroll" role="table" aria-label={list?.title ?? t('task.listLabel')} aria-rowcount={state.tasks.length + 1}>
-        <div className="table-row table-head" role="row" style={{ gridTemplateColumns: template }}>
+        <div className="table-row table-head" role="row" style={{ gridTemplateColumns: template, minWidth }}>
           {columns.map((c) => {
             const field = SORT_FIELD[c];
             const sorted = field && filters.sortBy === field ? filters.orderBy : null;
@@ -189,7 +199,7 @@ export default function TableView({ params }: { params?: Record<string, string> 
             );
           })}
         </div>
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth }}>
           {virtualizer.getVirtualItems().map((v) => {
             const task = state.tasks[v.index];
             const navProps = nav.rowProps(task.id);
@@ -197,10 +207,12 @@ export default function TableView({ params }: { params?: Record<string, string> 
               <div
                 key={v.key}
                 role="row"
+                ref={virtualizer.measureElement}
+                data-index={v.index}
                 aria-rowindex={v.index + 2}
                 {...navProps}
                 className={`table-row${task.done ? ' is-done' : ''} ${navProps.className}`}
-                style={{ gridTemplateColumns: template, position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start}px)` }}
+                style={{ gridTemplateColumns: template, position: 'absolute', top: 0, left: 0, width: '100%', minWidth, transform: `translateY(${v.start}px)` }}
               >
                 {columns.map((c) => (
                   <div key={c} role="cell" className="table-cell">

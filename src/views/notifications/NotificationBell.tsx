@@ -2,7 +2,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
-import { formatDistanceToNow } from 'date-fns';
 import { notificationsAtom, pollNotifications, markRead, unreadCountAtom } from '../../state/notifications';
 import { userAtom, displayName } from '../../state/session';
 import { avatarUrl } from '../../api/user';
@@ -11,6 +10,7 @@ import type { AppNotification } from '../../api/notifications';
 import { useRunCommand } from '../../app/useCommand';
 import { error as toastError } from '../../app/toast';
 import { useT } from '../../i18n';
+import { formatDate, formatRelative } from '../../i18n/dateLocale';
 import { notificationTarget, notificationText } from './notificationTarget';
 import './notifications.css';
 
@@ -129,8 +129,8 @@ function NotificationItem({ n, onClose }: { n: AppNotification; onClose: () => v
         <span className="notif-body">
           {doer && <strong className="notif-doer">{displayName(doer)}</strong>} <span>{t(text.key, text.params)}</span>
           {n.created && (
-            <time className="notif-time" dateTime={n.created.toISOString()} title={n.created.toLocaleString()}>
-              {formatDistanceToNow(n.created, { addSuffix: true })}
+            <time className="notif-time" dateTime={n.created.toISOString()} title={formatDate(n.created)}>
+              {formatRelative(n.created)}
             </time>
           )}
         </span>

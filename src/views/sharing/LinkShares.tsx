@@ -11,6 +11,7 @@ import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
 import { RightSelect } from './RightSelect';
 import { useScopedCommands } from '../../app/useScopedCommands';
+import '../../components/organising.css';
 import './sharing.css';
 
 /** Copies text; a refused clipboard raises the spec's copy-failure message. */
@@ -134,7 +135,7 @@ export function LinkShares({ listId, canManage }: { listId: number; canManage: b
         <table className="data-table">
           <thead>
             <tr>
-              <th>{t('sharing.linkName')}</th>
+              <th>{t('sharing.linkNameColumn')}</th>
               <th>{t('sharing.right.label')}</th>
               <th>{t('sharing.link')}</th>
               <th>
@@ -159,7 +160,8 @@ export function LinkShares({ listId, canManage }: { listId: number; canManage: b
                       <span className="muted">{t('sharing.linkHidden')}</span>
                     ) : (
                       <div className="link-share-url">
-                        <input className="input" readOnly value={url} aria-label={t('sharing.linkFor', { name: label })} onFocus={(e) => e.target.select()} />
+                        {/* A wrapping field: the whole link stays readable in a narrow column. */}
+                        <textarea className="input" readOnly rows={2} value={url} aria-label={t('sharing.linkFor', { name: label })} onFocus={(e) => e.target.select()} />
                         <Button variant="secondary" onClick={() => void copy(url)}>
                           {t('sharing.copy')}
                           <span className="sr-only"> {label}</span>

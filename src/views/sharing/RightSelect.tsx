@@ -1,6 +1,7 @@
 // The right picker shared by every share form: read only, read & write, admin.
 import { useT } from '../../i18n';
 import type { Right } from '../../api/sharing';
+import '../../components/organising.css';
 
 export function RightSelect({ value, onChange, label, disabled }: { value: Right; onChange: (r: Right) => void; label: string; disabled?: boolean }) {
   const t = useT();

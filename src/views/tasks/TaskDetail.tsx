@@ -2,8 +2,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { useT, currentLanguage } from '../../i18n';
+import { useT } from '../../i18n';
 import { formatPercent } from '../../i18n/numberFormat';
+import { formatDate } from '../../i18n/dateLocale';
 import { pathFor } from '../../routes';
 import { getTask, deleteTask, type Task, type RepeatUnit, type UserRef } from '../../api/tasks';
 import { addLabelToTask, removeLabelFromTask } from '../../api/taskLabels';
@@ -32,7 +33,7 @@ import { Comments } from './detail/Comments';
 import './taskDetail.css';
 
 const UNITS: RepeatUnit[] = ['hours', 'days', 'weeks', 'months', 'years'];
-const fmt = (d: Date | null) => (d ? d.toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }) : '');
+const fmt = (d: Date | null) => (d ? formatDate(d) : '');
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -466,7 +467,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
                   >
                     {UNITS.map((u) => (
                       <option key={u} value={u}>
-                        {t(`task.detail.unit.${u}`)}
+                        {t(`task.detail.unit.${u}`, { count: Number(repeatAmount) || 0 })}
                       </option>
                     ))}
                   </select>

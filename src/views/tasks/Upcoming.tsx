@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
-import { useT, currentLanguage } from '../../i18n';
+import { useT } from '../../i18n';
+import { DATE_FORMAT_SHORT, formatDate } from '../../i18n/dateLocale';
 import { usePageTitle } from '../../app/usePageTitle';
 import { DATE_RANGES, type DateRangeName } from '../../../parsers';
 import { getAllPages, getAllTasks, type Task } from '../../api/tasks';
@@ -107,7 +108,7 @@ export default function Upcoming() {
   const preset = presetOf(params.from, params.to);
   const fromDate = resolveDate(params.from, new Date(), weekStart);
   const toDate = resolveDate(params.to, new Date(), weekStart);
-  const fmt = (d: Date | null) => (d ? d.toLocaleDateString(currentLanguage(), { dateStyle: 'medium' }) : '');
+  const fmt = (d: Date | null) => (d ? formatDate(d, DATE_FORMAT_SHORT) : '');
   const title = preset
     ? t(`task.upcoming.range.${preset}`)
     : params.from === 'now' && params.to === 'now+7d'

@@ -24,7 +24,7 @@ export interface AddTasksOptions {
   prepare?: (task: Partial<Task>, listId: number) => Partial<Task>;
 }
 
-/** Creates the tasks of a quick-add text through the API; created tasks go to the top of their list's atom. */
+/** Creates the tasks of a quick-add text through the API; created tasks go where their list's sort puts them. */
 export async function addTasks(text: string, dismissed: Span[], { currentListId, onCreated, prepare }: AddTasksOptions): Promise<Task[]> {
   if (appStore.get(labelsAtom).length === 0) await loadLabels().catch(() => undefined);
   const tasks = await addTasksFromText(text, {

@@ -161,6 +161,15 @@ describe('LinkShares', () => {
     await waitFor(() => expect(api.createLinkShare).toHaveBeenCalledWith(3, { name: 'Friends', right: 0, password: 'pw1' }));
   });
 
+  it('shows each link whole, in a wrapping field, under a "Name" column (not the form\'s "Name (optional)")', async () => {
+    const { LinkShares } = await import('../../../src/views/sharing/LinkShares');
+    renderInApp(<LinkShares listId={3} canManage />);
+    const link = await screen.findByRole('textbox', { name: 'Link of Public' });
+    expect(link.tagName).toBe('TEXTAREA');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Name (optional)' })).toBeNull();
+  });
+
   it('shows the copy-failure message when the clipboard refuses', async () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
     const { LinkShares } = await import('../../../src/views/sharing/LinkShares');

@@ -7,7 +7,7 @@ import { addDays, differenceInCalendarDays, isWeekend } from 'date-fns';
 import { useT } from '../../../i18n';
 import { pathFor } from '../../../routes';
 import { DEFAULT_TASK_COLOR, type Task } from '../../../api/tasks';
-import { formatDate } from '../../../components/TaskRow';
+import { DATE_FORMAT_MONTH, formatDate } from '../../../i18n/dateLocale';
 import { DAY_WIDTH, ROW_HEIGHT, barOf, datesForBar, rangeDays, shiftBar, type Bar, type DragMode, type GanttRange } from './ganttModel';
 import { POINTER_OPTIONS } from '../../../components/dndSensors';
 
@@ -167,7 +167,7 @@ function DayHeader({ range, days, todayIndex }: { range: GanttRange; days: numbe
       const key = `${d.getFullYear()}-${d.getMonth()}`;
       const last = out[out.length - 1];
       if (last && last.key === key) last.span += 1;
-      else out.push({ key, label: d.toLocaleDateString(undefined, { month: 'long', year: 'numeric' }), start: i, span: 1 });
+      else out.push({ key, label: formatDate(d, DATE_FORMAT_MONTH), start: i, span: 1 });
     });
     return out;
   }, [cells]);

@@ -1,7 +1,9 @@
 // Task comments (shown only when the server enables them): list, add, edit and delete one's own.
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
-import { useT, currentLanguage } from '../../../i18n';
+import { useT } from '../../../i18n';
+import { formatDate } from '../../../i18n/dateLocale';
+import { renderMarkdown } from './Description';
 import { createComment, deleteComment, getComments, updateComment, type TaskComment } from '../../../api/comments';
 import { userAtom } from '../../../state/session';
 import { error as toastError } from '../../../app/toast';
@@ -37,7 +39,7 @@ export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boole
             {c.author && <UserAvatar user={c.author} size={32} />}
             <div className="comment-body">
               <div className="comment-meta">
-                <strong>{c.author ? userLabel(c.author) : ''}</strong> <span className="detail-muted">{c.created?.toLocaleString(currentLanguage())}</span>
+                <strong>{c.author ? userLabel(c.author) : ''}</strong> <span className="detail-muted">{c.created ? formatDate(c.created) : ''}</span>
               </div>
               {editing?.id === c.id ? (
                 <>
@@ -59,7 +61,7 @@ export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boole
                   </button>
                 </>
               ) : (
-                <p className="comment-text">{c.comment}</p>
+                <div className="comment-text markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(c.comment, { checklists: false }) }} />
               )}
               {!readOnly && me && c.author?.id === me.id && editing?.id !== c.id && (
                 <span className="comment-actions">

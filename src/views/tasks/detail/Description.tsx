@@ -14,10 +14,11 @@ export function toggleChecklistItem(text: string, index: number): string {
   });
 }
 
-export function renderMarkdown(text: string): string {
-  const html = marked.parse(text, { async: false, gfm: true, breaks: true }) as string;
-  // Sanitised, then the task-list boxes become clickable (marked renders them disabled).
-  return DOMPurify.sanitize(html).replace(/<input([^>]*?) disabled=""([^>]*)>/g, '<input$1$2>');
+/** Markdown as sanitised HTML (descriptions and comments); `checklists` makes the task-list boxes clickable. */
+export function renderMarkdown(text: string, { checklists = true } = {}): string {
+  const html = DOMPurify.sanitize(marked.parse(text, { async: false, gfm: true, breaks: true }) as string);
+  // marked renders the task-list boxes disabled; only the description's preview toggles them.
+  return checklists ? html.replace(/<input([^>]*?) disabled=""([^>]*)>/g, '<input$1$2>') : html;
 }
 
 export interface DescriptionHandle {
