@@ -22,6 +22,8 @@ export interface PickOption {
   title: string;
   /** A second line: the list of a task, the namespace of a list. */
   hint?: string;
+  /** Shown whatever was typed, after the ranked options: "Create label …", a date read from the typed words. */
+  fixed?: boolean;
 }
 
 /**
@@ -31,12 +33,8 @@ export interface PickOption {
 export interface CommandPick {
   /** i18n key of the pick page's input placeholder. */
   placeholder: string;
-  options: (ctx: CommandContext) => PickOption[] | Promise<PickOption[]>;
-  /**
-   * Typed text that matches no option can still be used (a new label, a date in words): the i18n key of that last
-   * option's title (with {{text}}), and whether the text is usable. The text itself is passed to run.
-   */
-  create?: { title: string; accepts?: (text: string) => boolean };
+  /** The choices for what is typed so far (the palette ranks them by it; `fixed` ones stay). */
+  options: (ctx: CommandContext, query: string) => PickOption[] | Promise<PickOption[]>;
 }
 
 export interface Command {

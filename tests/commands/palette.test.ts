@@ -17,7 +17,7 @@ describe('search type rule', () => {
     ['+Inbox', 'lists'],
     ['@alice', 'teams'],
     ['@alice @bob', 'teams'],
-    ['*errand', 'all'],
+    ['*errand', 'labels'],
     ['+Inbox @alice', 'all'],
     ['+Inbox *errand', 'all'],
     ['@alice milk', 'all'],
