@@ -62,6 +62,19 @@ for (const scheme of ['light', 'dark'] as const) {
         for (const node of v.nodes) found.push(`${screen.name}: ${v.id} (${v.impact}) ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`);
       }
     }
+    // The palette over a list, with ranked results, an unavailable command and the create offers.
+    await page.goto(`/lists/${listId}/list`);
+    await expect(page.getByText('Buy milk').first()).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Quick actions' });
+    await expect(palette.getByRole('combobox')).toBeFocused();
+    await page.keyboard.type('move');
+    await expect(palette.getByRole('option').first()).toContainText('Move the selected tasks');
+    await page.waitForTimeout(300);
+    for (const v of (await new AxeBuilder({ page }).include('.palette').analyze()).violations) {
+      if (!IMPACTS_THAT_FAIL.has(v.impact ?? '')) continue;
+      for (const node of v.nodes) found.push(`palette: ${v.id} (${v.impact}) ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`);
+    }
     expect(found, found.join('\n')).toEqual([]);
   });
 }

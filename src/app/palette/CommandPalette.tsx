@@ -39,6 +39,7 @@ import { rankByText } from '../fuzzyRank';
 import { currentLanguage, useT } from '../../i18n';
 import { createSearchIndex, type SearchItem } from './searchIndex';
 import { createTaskFromPalette, searchTasksOnServer, searchTeamsOnServer, taskTitles } from './actions';
+import { paletteMounted, restoreFocus } from './paletteFocus';
 import './palette.css';
 
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -105,6 +106,12 @@ export default function CommandPalette() {
   const [selectedRow, setSelectedRow] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const active = page.kind === 'search' ? null : page.command;
+
+  // Text typed while the palette's code was loading is its first query.
+  useEffect(() => {
+    const early = paletteMounted();
+    if (early) setQuery(early);
+  }, []);
 
   const openPage = (next: Page) => {
     setPage(next);
@@ -289,6 +296,7 @@ export default function CommandPalette() {
 
   const close = () => {
     setOpen(false);
+    restoreFocus();
     setQuery('');
     setPage({ kind: 'search' });
     setMessage(null);
