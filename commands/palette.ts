@@ -156,16 +156,6 @@ export function isCommandTitle(query: string, titles: readonly string[]): boolea
   return titles.some((title) => foldText(title) === q);
 }
 
-/** Commands whose translated title contains every word of the query (commands are few; a plain match is enough). */
-export function filterCommands<T extends { title: string }>(commands: readonly T[], query: string, translate: (key: string) => string): T[] {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...commands];
-  return commands.filter((c) => {
-    const title = translate(c.title).toLocaleLowerCase();
-    return words.every((w) => title.includes(w));
-  });
-}
-
 /** The list or namespace a palette command creates into, for the hint line. */
 export interface PaletteTarget {
   kind: 'list' | 'namespace';
