@@ -22,7 +22,7 @@ function card(id: string, key: string | null, run: (taskId: number, ctx: Command
     visible: onBoard,
     // The palette takes the focus from the board; the card it acts on is the one the board last had focused.
     enabled: (ctx) => focusedCard() !== null && (!write || canWrite()) && (cardFocused() || !!ctx.fromPalette),
-    disabledReason: write && !canWrite() ? 'task.kanban.commands.readOnly' : 'task.kanban.commands.focusCard',
+    disabledReason: () => (write && !canWrite() ? 'task.kanban.commands.readOnly' : 'task.kanban.commands.focusCard'),
     run: (ctx, input) => {
       const taskId = focusedCard();
       if (taskId !== null) return run(taskId, ctx, input);

@@ -51,8 +51,8 @@ export interface Command {
   when?: (ctx: CommandContext) => boolean;
   /** Whether it can run now; a visible command that cannot is shown disabled with `disabledReason`. */
   enabled?: (ctx: CommandContext) => boolean;
-  /** i18n key saying why the command cannot run now (what to do first). */
-  disabledReason?: string;
+  /** i18n key saying why the command cannot run now (what to do first); a function when it depends on why. */
+  disabledReason?: string | ((ctx: CommandContext) => string);
   /** i18n key of the input placeholder when the command needs typed, non-empty input (palette "active command"). */
   input?: string;
   /** The choices of a command that needs one (see CommandPick); keys and the palette open its pick page. */
@@ -74,6 +74,8 @@ export interface Registry {
   visible(ctx: CommandContext): Command[];
   isVisible(command: Command, ctx: CommandContext): boolean;
   isEnabled(command: Command, ctx: CommandContext): boolean;
+  /** The i18n key of why a command cannot run now, when it says. */
+  reasonFor(command: Command, ctx: CommandContext): string | undefined;
   /** Runs a command by id if it applies; returns whether it ran. */
   run(id: string, ctx: CommandContext, input?: string): Promise<boolean>;
   /** Called after each change, so bindings can follow. */
@@ -112,6 +114,7 @@ export function createRegistry(): Registry {
     visible: (ctx) => [...commands.values()].filter((c) => isVisible(c, ctx)),
     isVisible,
     isEnabled,
+    reasonFor: (command, ctx) => (typeof command.disabledReason === 'function' ? command.disabledReason(ctx) : command.disabledReason),
     async run(id, ctx, input) {
       const command = commands.get(id);
       if (!command || !isApplicable(command, ctx)) return false;

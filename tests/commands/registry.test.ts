@@ -39,6 +39,7 @@ describe('command registry', () => {
     expect(r.visible(ctx()).map((c) => c.id)).toEqual(['needsSelection']);
     expect(r.applicable(ctx()).map((c) => c.id)).toEqual([]);
     expect(r.isEnabled(r.get('needsSelection')!, ctx())).toBe(false);
+    expect(r.reasonFor(r.get('needsSelection')!, ctx())).toBe('why');
     expect(await r.run('needsSelection', ctx())).toBe(false);
     expect(run).not.toHaveBeenCalled();
     expect(await r.run('needsSelection', ctx({ selectedTaskIds: [4] }))).toBe(true);

@@ -42,7 +42,7 @@ async function seed(request: Parameters<typeof signUp>[0], account: Account) {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`no serious or critical axe violations on any screen (${scheme})`, async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const account = await signUp(request, page, `axe${scheme}`);
     const { listId, taskId, teamId } = await seed(request, account);
     await page.addInitScript((s) => window.localStorage.setItem('color-scheme', s), scheme);

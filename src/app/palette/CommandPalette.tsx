@@ -103,14 +103,17 @@ export default function CommandPalette() {
   const [options, setOptions] = useState<PickOption[] | null>(null);
   const [running, setRunning] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [selectedRow, setSelectedRow] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const active = page.kind === 'search' ? null : page.command;
 
   // Text typed while the palette's code was loading is its first query.
   useEffect(() => {
     const early = paletteMounted();
-    if (early) setQuery(early);
+    if (!early) return;
+    setQuery(early);
+    // The dialog selects its field's text when it focuses it; the next key must extend the early text, not replace it.
+    const timer = window.setTimeout(() => inputRef.current?.setSelectionRange(early.length, early.length), 0);
+    return () => window.clearTimeout(timer);
   }, []);
 
   const openPage = (next: Page) => {
@@ -217,7 +220,7 @@ export default function CommandPalette() {
       key: `command:${c.id}`,
       title: t(c.title),
       command: c,
-      disabledReason: registry.isEnabled(c, ctx) ? undefined : c.disabledReason ? t(c.disabledReason) : t('palette.unavailable'),
+      disabledReason: registry.isEnabled(c, ctx) ? undefined : t(registry.reasonFor(c, ctx) ?? 'palette.unavailable'),
     });
     if (query.trim() === '') {
       const recent: Row[] = [];
@@ -290,9 +293,6 @@ export default function CommandPalette() {
     return groupResults(rows);
   }, [page, options, ctx, type, plain, query, parsed, t, recentListIds, recentTasks, listsById, lists, namespaces, labels, defaultListId, wants.tasks, wants.lists, wants.teams, taskIndex, serverTasks, teams]);
 
-  const rowList = useMemo(() => groups.flatMap((g) => g.items), [groups]);
-  // The highlighted row is the first one whenever the results change (even an unavailable one: Enter then says why).
-  useEffect(() => setSelectedRow(rowList[0]?.key ?? ''), [rowList]);
 
   const close = () => {
     setOpen(false);
@@ -310,7 +310,7 @@ export default function CommandPalette() {
     try {
       const ran = await registry.run(command.id, ctx, input);
       if (ran) close();
-      else setMessage(command.disabledReason ? t(command.disabledReason) : t('palette.unavailable'));
+      else setMessage(t(registry.reasonFor(command, ctx) ?? 'palette.unavailable'));
     } catch {
       // The command already showed the error; the typed text stays for another try.
     } finally {
@@ -406,8 +406,6 @@ export default function CommandPalette() {
       label={t('palette.title')}
       shouldFilter={false}
       loop
-      value={selectedRow}
-      onValueChange={setSelectedRow}
       overlayClassName="palette-overlay"
       contentClassName="palette"
     >
