@@ -106,6 +106,32 @@ export default function CommandPalette() {
   const inputRef = useRef<HTMLInputElement>(null);
   const active = page.kind === 'search' ? null : page.command;
 
+  // cmdk computes aria-activedescendant before the newly highlighted option is rendered, so it names the previous one
+  // (often an option no longer in the list) and screen readers announce the wrong row. The attribute is kept on the
+  // option that is really highlighted.
+  useEffect(() => {
+    if (!open) return;
+    let observer: MutationObserver | null = null;
+    const timer = window.setTimeout(() => {
+      const root = document.querySelector('.palette');
+      if (!root) return;
+      const sync = () => {
+        const id = root.querySelector('[cmdk-item][aria-selected="true"]')?.id;
+        for (const el of root.querySelectorAll('[cmdk-input], [cmdk-list]')) {
+          if (id && el.getAttribute('aria-activedescendant') !== id) el.setAttribute('aria-activedescendant', id);
+          else if (!id && el.hasAttribute('aria-activedescendant')) el.removeAttribute('aria-activedescendant');
+        }
+      };
+      observer = new MutationObserver(sync);
+      observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-selected', 'aria-activedescendant'] });
+      sync();
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+      observer?.disconnect();
+    };
+  }, [open]);
+
   // Text typed while the palette's code was loading is its first query.
   useEffect(() => {
     const early = paletteMounted();
