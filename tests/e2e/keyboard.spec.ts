@@ -84,7 +84,12 @@ test('kanban: the first card in at most 2 Tab presses, opened with Enter, moved 
   await k.press('Enter');
   await expect.poll(async () => (await api<ServerTask>(request, account, `/tasks/${card.id}`)).bucket_id).toBe(next.id);
   expect(k.count).toBeLessThanOrEqual(2);
-  await expect(page.locator('.kanban-bucket[aria-label="Doing"] .kanban-card-title')).toBeFocused();
+  await expect(palette(page)).toBeHidden();
+  const moved = page.locator('.kanban-bucket[aria-label="Doing"] .kanban-card-title');
+  await expect(moved).toBeFocused();
+  // The focus stays there once the dialog has handed it back (a frame after closing).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(moved).toBeFocused();
 
   // Space, an arrow and Space move it back (the drag keys), and Enter opens the card.
   k.reset();

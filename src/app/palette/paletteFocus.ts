@@ -46,12 +46,18 @@ export function rememberFocus(): void {
 export function restoreFocus(): void {
   const target = returnTo;
   returnTo = null;
-  // After the dialog's own focus return, which may have aimed at an element no longer in the page.
-  window.setTimeout(() => {
-    if (document.activeElement && document.activeElement !== document.body) return;
-    if (target?.isConnected) return target.focus();
-    const key = target?.dataset.boardTarget;
-    const successor = key ? document.querySelector<HTMLElement>(`[data-board-target="${key}"]`) : null;
-    (successor ?? document.querySelector<HTMLElement>('main'))?.focus();
-  }, 0);
+  // After the dialog's own focus return (a frame later), which may have aimed at an element no longer in the page.
+  window.setTimeout(
+    () =>
+      requestAnimationFrame(() => {
+        if (document.querySelector('[role="dialog"]')) return;
+        const key = target?.dataset.boardTarget;
+        // A re-rendered element (a card moved to another bucket) is found again by its board target, wherever it went.
+        const successor = target && !target.isConnected && key ? document.querySelector<HTMLElement>(`[data-board-target="${key}"]`) : null;
+        if (successor) return successor.focus();
+        if (document.activeElement && document.activeElement !== document.body) return;
+        (target?.isConnected ? target : document.querySelector<HTMLElement>('main'))?.focus();
+      }),
+    0,
+  );
 }
