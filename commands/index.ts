@@ -7,6 +7,7 @@ import { viewCommands } from './views';
 import { listNavigationCommands, taskSelectionCommands } from './taskSelection';
 import { settingsCommands } from './settings';
 import { taskCommands } from './tasks';
+import { kanbanCommands } from './kanban';
 
 export { registry, createRegistry } from './registry';
 export type { Command, CommandContext, Registry } from './registry';
@@ -26,4 +27,5 @@ export function registerAppCommands(): void {
   registry.registerAll(listNavigationCommands);
   registry.registerAll(settingsCommands);
   registry.registerAll(taskCommands);
+  registry.registerAll(kanbanCommands);
 }

@@ -1,6 +1,6 @@
 // Binds every registered command's keys with tinykeys, respecting focus in text fields and `when`.
 import { tinykeys } from 'tinykeys';
-import type { CommandContext, Registry } from './registry';
+import type { Command, CommandContext, Registry } from './registry';
 import { keysOf, subscribeOverrides } from './keyOverrides';
 
 export const SEQUENCE_TIMEOUT_MS = 1500;
@@ -35,7 +35,13 @@ function variants(binding: string): string[] {
  * Binds all keys of the registry on a target; rebinds when commands change. Returns the unbind.
  * When several commands share a key, the first applicable one runs.
  */
-export function bindKeymap(target: Window | HTMLElement, registry: Registry, getContext: () => CommandContext): () => void {
+export function bindKeymap(
+  target: Window | HTMLElement,
+  registry: Registry,
+  getContext: () => CommandContext,
+  /** Called instead of run for a command that needs a choice (a pick) or typed input: the palette asks for it. */
+  ask?: (command: Command) => void,
+): () => void {
   let unbind: () => void = () => undefined;
 
   const bind = () => {
@@ -59,6 +65,7 @@ export function bindKeymap(target: Window | HTMLElement, registry: Registry, get
         const command = ids.map((id) => registry.get(id)).find((c) => c && registry.isApplicable(c, ctx));
         if (!command) return;
         event.preventDefault();
+        if (ask && command.pick) return ask(command);
         void Promise.resolve(command.run(ctx)).catch((err: unknown) => {
           // Hand failures to the global error handler (a toast) instead of swallowing them.
           if (typeof globalThis.reportError === 'function') globalThis.reportError(err);

@@ -3,6 +3,7 @@
 // Types only: the parsers stay out of the boot bundle (this module is registered at boot).
 import type { ParsedTaskText } from '../parsers';
 import type { Command, CommandContext } from './registry';
+import { foldText, rankByText } from '../src/app/fuzzyRank';
 
 /** Caps keep the rendered list short, so typing never waits on layout (results are capped, not virtualised). */
 export const RESULT_CAPS = { commands: 12, recent: 6, tasks: 20, lists: 10, teams: 10 } as const;
@@ -43,8 +44,8 @@ export const paletteCommands: Command[] = [
   },
 ];
 
-/** What a palette query searches for (spec part 1/2 "Quick actions modal"). */
-export type SearchType = 'all' | 'tasks' | 'lists' | 'teams';
+/** What a palette query searches for (spec part 1/2 "Quick actions modal", plus labels alone). */
+export type SearchType = 'all' | 'tasks' | 'lists' | 'teams' | 'labels';
 
 /**
  * The search-type rule: empty input searches everything; only assignees means teams; only a list means lists;
@@ -58,6 +59,8 @@ export function searchTypeFor(query: string, parsed: Pick<ParsedTaskText, 'text'
   if (assignees.length === 0 && text !== '') return 'tasks';
   if (assignees.length === 0 && list !== null && text === '' && labels.length === 0) return 'lists';
   if (assignees.length > 0 && list === null && text === '' && labels.length === 0) return 'teams';
+  // Not in the reference: its prefix narrows to labels like +list narrows to lists.
+  if (labels.length > 0 && list === null && text === '' && assignees.length === 0) return 'labels';
   return 'all';
 }
 
@@ -84,7 +87,7 @@ export function mergeResults<T extends { id: number }>(local: readonly T[], serv
   return out;
 }
 
-export type GroupKey = 'recent' | 'commands' | 'tasks' | 'lists' | 'teams';
+export type GroupKey = 'recent' | 'results' | 'commands' | 'tasks' | 'lists' | 'labels' | 'teams' | 'create';
 
 export interface ResultGroup<T> {
   key: GroupKey;
@@ -93,23 +96,64 @@ export interface ResultGroup<T> {
 
 /** Groups in the spec's order (commands, tasks, lists, teams), recent items first; empty groups are dropped. */
 export function groupResults<T>(groups: Partial<Record<GroupKey, T[]>>): ResultGroup<T>[] {
-  const order: GroupKey[] = ['recent', 'commands', 'tasks', 'lists', 'teams'];
+  const order: GroupKey[] = ['recent', 'results', 'commands', 'tasks', 'lists', 'labels', 'teams', 'create'];
   return order.filter((k) => (groups[k]?.length ?? 0) > 0).map((key) => ({ key, items: groups[key] as T[] }));
 }
 
 /** Which groups a search type fills. */
-export function groupsFor(type: SearchType): { tasks: boolean; lists: boolean; teams: boolean } {
-  return { tasks: type === 'all' || type === 'tasks', lists: type === 'all' || type === 'lists', teams: type === 'all' || type === 'teams' };
+export function groupsFor(type: SearchType): { tasks: boolean; lists: boolean; teams: boolean; labels: boolean } {
+  return {
+    tasks: type === 'all' || type === 'tasks',
+    lists: type === 'all' || type === 'lists',
+    teams: type === 'all' || type === 'teams',
+    labels: type === 'all' || type === 'labels',
+  };
 }
 
-/** Commands whose translated title contains every word of the query (commands are few; a plain match is enough). */
-export function filterCommands<T extends { title: string }>(commands: readonly T[], query: string, translate: (key: string) => string): T[] {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...commands];
-  return commands.filter((c) => {
-    const title = translate(c.title).toLocaleLowerCase();
-    return words.every((w) => title.includes(w));
-  });
+/** The kinds of things plain text finds in the palette. */
+export type EntryKind = 'command' | 'list' | 'filter' | 'namespace' | 'label' | 'team' | 'task';
+
+export interface PaletteEntry {
+  kind: EntryKind;
+  /** Unique across kinds ("list:4"). */
+  key: string;
+  title: string;
+}
+
+/**
+ * Among equally good matches, the kind decides: an action before a place, a place before a task (there are
+ * many tasks, and "move" should run the command rather than open a task called "Move boxes").
+ */
+const KIND_ORDER: Record<EntryKind, number> = { command: 0, list: 1, filter: 2, namespace: 3, label: 4, team: 5, task: 6 };
+
+/** 0 exact, 1 start of the title, 2 start of a word, 3 anything else rankByText accepted. */
+function matchClass(query: string, title: string): number {
+  const q = foldText(query.trim().replace(/\s+/g, ' '));
+  const hay = foldText(title);
+  if (hay === q) return 0;
+  if (hay.startsWith(q)) return 1;
+  const at = hay.indexOf(q);
+  if (at > 0 && /[^\p{L}\p{N}]/u.test(hay[at - 1])) return 2;
+  return 3;
+}
+
+/**
+ * Everything plain text finds, ranked together by the shared ranking (src/app/fuzzyRank.ts): a match at the start
+ * of a title or word first; equally good matches by kind (KIND_ORDER), then in the ranking's order.
+ */
+export function rankEntries<T extends PaletteEntry>(query: string, entries: readonly T[], limit: number): T[] {
+  const ranked = rankByText(query, entries, (e) => e.title);
+  const order = new Map(ranked.map((e, i) => [e, i]));
+  const classOf = new Map(ranked.map((e) => [e, matchClass(query, e.title)]));
+  return ranked
+    .sort((a, b) => classOf.get(a)! - classOf.get(b)! || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || order.get(a)! - order.get(b)!)
+    .slice(0, limit);
+}
+
+/** Whether typed text is a command's whole title: then no "create …" offers are added. */
+export function isCommandTitle(query: string, titles: readonly string[]): boolean {
+  const q = foldText(query.trim());
+  return titles.some((title) => foldText(title) === q);
 }
 
 /** The list or namespace a palette command creates into, for the hint line. */

@@ -1,6 +1,6 @@
 // Task commands for the selected tasks (list keyboard selection) or else the open task: done, due date, priority, label, assign, move, colour, favorite, delete.
 // API and state modules load on first use, so the boot bundle only carries these definitions.
-import type { Command, CommandContext } from './registry';
+import type { Command, CommandContext, CommandPick, PickOption } from './registry';
 import { appStore } from '../src/state/store';
 import {
   activeListNav,
@@ -23,6 +23,13 @@ export function targetTaskIds(ctx: CommandContext): number[] {
 }
 
 const hasTargets = (ctx: CommandContext) => ctx.signedIn && targetTaskIds(ctx).length > 0;
+const signedIn = (ctx: CommandContext) => ctx.signedIn;
+
+/** A picked option's id ("id:12"), or null when the input is typed text (a new label, a date in words). */
+export function pickedId(input: string | undefined): number | null {
+  const m = /^id:(\d+)$/.exec(input?.trim() ?? '');
+  return m ? Number(m[1]) : null;
+}
 
 /** Thrown for input the command cannot use; the palette shows the message and keeps the text. */
 export class SelectionInputError extends Error {
@@ -59,9 +66,87 @@ async function fail(key: string): Promise<never> {
   throw new SelectionInputError(key);
 }
 
-function bulk(id: string, run: Command['run'], input?: string): Command {
-  return { id, title: `taskSelection.${id.split('.')[1]}`, section: 'selection', when: hasTargets, input, run };
+/**
+ * Bulk commands are listed whenever someone is signed in, and run once there are tasks to act on: shown disabled
+ * with the reason until then, so the palette teaches that x selects.
+ */
+function bulk(id: string, run: Command['run'], input?: string, pick?: CommandPick): Command {
+  return {
+    id,
+    title: `taskSelection.${id.split('.')[1]}`,
+    section: 'selection',
+    visible: signedIn,
+    enabled: hasTargets,
+    disabledReason: 'taskSelection.needsTargets',
+    input,
+    pick,
+    run,
+  };
 }
+
+const t = async () => (await import('../src/i18n')).t;
+
+const listOptions: CommandPick = {
+  placeholder: 'taskSelection.placeholder.move',
+  options: async () => {
+    const state = await import('../src/state/namespaces');
+    const namespaces = appStore.get(state.namespacesAtom);
+    return [...appStore.get(state.listsByIdAtom).values()]
+      .filter((l) => l.id > 0 && !l.isArchived)
+      .map((l) => ({ id: `id:${l.id}`, title: l.title, hint: namespaces.find((n) => n.id === l.namespaceId)?.title }));
+  },
+};
+
+const labelOptions: CommandPick = {
+  placeholder: 'taskSelection.placeholder.label',
+  options: async (_ctx, query) => {
+    const state = await import('../src/state/namespaces');
+    if (!appStore.get(state.labelsLoadedAtom)) await state.loadLabels().catch(() => []);
+    const labels = appStore.get(state.labelsAtom);
+    const options: PickOption[] = labels.map((l) => ({ id: `id:${l.id}`, title: l.title }));
+    const text = query.trim();
+    // Creating is the explicit last option, and only for a title no label has.
+    if (text !== '' && !labels.some((l) => l.title.toLocaleLowerCase() === text.toLocaleLowerCase())) {
+      options.push({ id: text, title: (await t())('taskSelection.createLabel', { title: text }), fixed: true } );
+    }
+    return options;
+  },
+};
+
+const userOptions: CommandPick = {
+  placeholder: 'taskSelection.placeholder.assign',
+  options: async (_ctx, query) => {
+    const text = query.trim().replace(/^@/, '');
+    if (text === '') return [];
+    const { searchUsers } = await import('../src/api/assignees');
+    // Usernames are unique, so the picked one finds its user again.
+    return (await searchUsers(text)).map((u) => ({ id: u.username, title: u.name ? `${u.name} (${u.username})` : u.username, hint: u.email || undefined }));
+  },
+};
+
+const PRIORITY_KEYS = ['unset', 'low', 'medium', 'high', 'urgent', 'doNow'];
+const priorityOptions: CommandPick = {
+  placeholder: 'taskSelection.placeholder.priority',
+  options: async () => {
+    const tr = await t();
+    return PRIORITY_KEYS.map((k, i) => ({ id: String(i), title: `${i} · ${tr(`task.priority.${k}`)}` }));
+  },
+};
+
+const DATE_PRESETS = ['today', 'tomorrow', 'next monday', 'next week', 'next month'];
+const dateOptions: CommandPick = {
+  placeholder: 'taskSelection.placeholder.dueDate',
+  options: async (_ctx, query) => {
+    const [{ parseDate }, tr, { formatDate }, { currentLanguage }] = await Promise.all([import('../parsers'), t(), import('../src/components/TaskRow'), import('../src/i18n')]);
+    const presets = DATE_PRESETS.map((text) => ({ text, date: parseDate(text).date })).filter((p) => p.date);
+    const options: PickOption[] = presets.map((p) => ({ id: p.text, title: tr(`taskSelection.datePreset.${p.text.replace(' ', '_')}`), hint: formatDate(p.date!) }));
+    const text = query.trim();
+    const typed = text === '' ? null : parseDate(text, new Date(), currentLanguage()).date;
+    // A date typed in words ("fri 5pm", "in 3 days") is offered as it was understood, whatever the ranking.
+    if (typed) options.unshift({ id: text, title: tr('taskSelection.dateTyped', { date: formatDate(typed) }), hint: text, fixed: true } );
+    return options;
+  },
+};
 
 export const taskSelectionCommands: Command[] = [
   bulk('selection.markDone', (ctx) => updateEach(ctx, (task) => ({ ...task, done: true }))),
@@ -70,11 +155,13 @@ export const taskSelectionCommands: Command[] = [
     'selection.setDueDate',
     async (ctx, input) => {
       const [{ parseDate }, { currentLanguage }] = await Promise.all([import('../parsers'), import('../src/i18n')]);
-      const { date } = parseDate(required(input), new Date(), currentLanguage());
+      // Typed words are in the UI language; the presets' ids are English phrases.
+      const date = parseDate(required(input), new Date(), currentLanguage()).date ?? parseDate(required(input)).date;
       if (!date) return fail('taskSelection.invalidDate');
       await updateEach(ctx, (task) => ({ ...task, dueDate: date }));
     },
-    'taskSelection.placeholder.dueDate',
+    undefined,
+    dateOptions,
   ),
   bulk(
     'selection.setPriority',
@@ -83,7 +170,8 @@ export const taskSelectionCommands: Command[] = [
       if (!Number.isInteger(priority) || priority < 0 || priority > 5) return fail('taskSelection.invalidPriority');
       await updateEach(ctx, (task) => ({ ...task, priority }));
     },
-    'taskSelection.placeholder.priority',
+    undefined,
+    priorityOptions,
   ),
   bulk(
     'selection.addLabel',
@@ -91,7 +179,9 @@ export const taskSelectionCommands: Command[] = [
       const title = required(input);
       const state = await import('../src/state/namespaces');
       if (!appStore.get(state.labelsLoadedAtom)) await state.loadLabels();
-      let label = appStore.get(state.labelsAtom).find((l) => l.title.toLocaleLowerCase() === title.toLocaleLowerCase());
+      const id = pickedId(title);
+      let label = appStore.get(state.labelsAtom).find((l) => (id !== null ? l.id === id : l.title.toLocaleLowerCase() === title.toLocaleLowerCase()));
+      if (!label && id !== null) return fail('taskSelection.unknownLabel');
       if (!label) {
         // Labels are created when missing, as quick-add does.
         const { createLabel } = await import('../src/api/labels');
@@ -105,7 +195,8 @@ export const taskSelectionCommands: Command[] = [
         return { ...task, labels: task.labels.some((l) => l.id === found.id) ? task.labels : [...task.labels, found] };
       });
     },
-    'taskSelection.placeholder.label',
+    undefined,
+    labelOptions,
   ),
   bulk(
     'selection.assign',
@@ -121,18 +212,21 @@ export const taskSelectionCommands: Command[] = [
         return { ...task, assignees: [...task.assignees, user] };
       });
     },
-    'taskSelection.placeholder.assign',
+    undefined,
+    userOptions,
   ),
   bulk(
     'selection.move',
     async (ctx, input) => {
       const title = required(input).toLocaleLowerCase();
       const state = await import('../src/state/namespaces');
-      const list = [...appStore.get(state.listsByIdAtom).values()].find((l) => l.title.toLocaleLowerCase() === title);
+      const id = pickedId(title);
+      const list = [...appStore.get(state.listsByIdAtom).values()].find((l) => (id !== null ? l.id === id : l.title.toLocaleLowerCase() === title));
       if (!list) return fail('taskSelection.unknownList');
       await updateEach(ctx, (task) => ({ ...task, listId: list.id }));
     },
-    'taskSelection.placeholder.move',
+    undefined,
+    listOptions,
   ),
   bulk(
     'selection.setColor',

@@ -9,7 +9,7 @@ import { ensureErrorMessages, initLanguage } from './i18n';
 import { appStore } from './state/store';
 import { loadApp, watchOnline } from './state/readiness';
 import { sessionAtom } from './state/session';
-import { currentListAtom } from './state/ui';
+import { currentListAtom, paletteCommandAtom, paletteOpenAtom } from './state/ui';
 import { setNavigator } from './state/navigator';
 import { createAppRouter, type AppRouter } from './app/router';
 import { installGlobalErrorHandler } from './app/globalErrors';
@@ -41,7 +41,15 @@ function loadCommandsWhenSignedIn(router: AppRouter): void {
     unsubscribe();
     void import('../commands').then((m) => {
       m.registerAppCommands();
-      m.bindKeymap(window, m.registry, () => commandContext(router));
+      m.bindKeymap(
+        window,
+        m.registry,
+        () => commandContext(router),
+        (command) => {
+          appStore.set(paletteCommandAtom, command.id);
+          appStore.set(paletteOpenAtom, true);
+        },
+      );
     });
   };
   const unsubscribe = appStore.sub(sessionAtom, check);

@@ -1,6 +1,7 @@
 // Labels: the typed model with its text colour by luminance, and the calls (all pages followed).
 import { del, getPage, getWithRight, post, put } from './client';
 import type { User } from './user';
+import { luminance, readableTextOn } from '../components/readableText';
 
 export const DEFAULT_LABEL_COLOR = 'e8e8e8';
 export const LABEL_TEXT_DARK = '4a4a4a';
@@ -20,17 +21,13 @@ export interface Label {
   maxRight: number | null;
 }
 
-/** Dark text on light colours, white on dark ones (relative luminance of sRGB). */
+/**
+ * Dark text (#4a4a4a) or white by the colour's luminance (spec), whichever reads better; on the mid colours where
+ * neither reaches 4.5:1 (the default task blue among them) black is used, so every label stays readable.
+ */
 export function textColorFor(hex: string): string {
-  const clean = hex.replace(/^#/, '');
-  const full = clean.length === 3 ? clean.split('').map((c) => c + c).join('') : clean;
-  if (!/^[0-9a-f]{6}$/i.test(full)) return LABEL_TEXT_DARK;
-  const channel = (i: number) => {
-    const c = parseInt(full.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
-  return luminance > 0.5 ? LABEL_TEXT_DARK : LABEL_TEXT_LIGHT;
+  if (luminance(hex) === null) return LABEL_TEXT_DARK;
+  return readableTextOn(hex, [LABEL_TEXT_DARK, LABEL_TEXT_LIGHT]);
 }
 
 export function normalizeLabel(raw: Partial<Label> & { id: number }, maxRight: number | null = null): Label {

@@ -22,7 +22,17 @@ export default function SignedInLayout() {
 
   return (
     <div className={`app-shell${menuOpen ? ' menu-open' : ''}`}>
-      <a className="skip-link" href="#main">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          // A screen whose main widget is one Tab stop (the kanban board) names it as the target: the skip link lands on it.
+          const target = document.querySelector<HTMLElement>('#main [data-skip-target="true"]');
+          if (!target) return;
+          e.preventDefault();
+          target.focus();
+        }}
+      >
         {t('misc.skipToContent')}
       </a>
       <TopBar />

@@ -60,7 +60,7 @@ export function TopBar() {
           type="button"
           className="search-button"
           onClick={() => void run('palette.open')}
-          aria-label={t('navigation.quickSearch')}
+          // No aria-label: the name comes from the visible text, so it contains what sighted speech-input users say.
           aria-keyshortcuts="Control+K Meta+K"
         >
           <SearchIcon />

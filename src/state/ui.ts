@@ -30,6 +30,12 @@ export const closeMenuForNavigationAtom = atom(null, (_get, set) => set(menuOpen
 /** Read by the quick-actions palette (a later issue renders it); commands only flip it. */
 export const paletteOpenAtom = atom(false);
 
+/**
+ * A command the palette should open on (its pick page or its input) instead of the search: set when a key runs a
+ * command that needs a choice (b on a kanban card: which bucket?). The palette clears it when it takes it.
+ */
+export const paletteCommandAtom = atom<string | null>(null);
+
 /** Read by the keyboard shortcuts help modal (a later issue renders it from the registry). */
 export const shortcutsHelpOpenAtom = atom(false);
 

@@ -59,13 +59,15 @@ describe('context of the view, palette and selection commands', () => {
     expect(quickActionApplies('palette.newTask', ctx({ listId: 3 }))).toBe(true);
   });
 
-  it('bulk commands act on the selection, else on the open task, and need one of them', () => {
+  it('bulk commands act on the selection, else on the open task, and need one of them (listed, disabled with the reason, until then)', () => {
     const markDone = taskSelectionCommands.find((c) => c.id === 'selection.markDone')!;
-    expect(markDone.when!(ctx())).toBe(false);
+    expect(markDone.visible!(ctx())).toBe(true);
+    expect(markDone.enabled!(ctx())).toBe(false);
+    expect(markDone.disabledReason).toBe('taskSelection.needsTargets');
     expect(targetTaskIds(ctx({ taskId: 5 }))).toEqual([5]);
     appStore.set(listSelectionAtom, { ...EMPTY_SELECTION, scope: 'list:1', selectedIds: [1, 2, 3] });
     expect(targetTaskIds(ctx({ taskId: 5 }))).toEqual([1, 2, 3]);
-    expect(markDone.when!(ctx())).toBe(true);
+    expect(markDone.enabled!(ctx())).toBe(true);
     expect(targetTaskIds(ctx({ selectedTaskIds: [9] }))).toEqual([9]);
   });
 

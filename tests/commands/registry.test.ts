@@ -31,6 +31,21 @@ describe('command registry', () => {
     expect(listener).toHaveBeenCalledTimes(4);
   });
 
+  it('keeps a visible command that cannot run now listed, but neither a key nor run() runs it', async () => {
+    const r = createRegistry();
+    const run = vi.fn();
+    r.register(cmd('needsSelection', { visible: (c) => c.signedIn, enabled: (c) => (c.selectedTaskIds?.length ?? 0) > 0, disabledReason: 'why', run }));
+    r.register(cmd('hidden', { visible: () => false }));
+    expect(r.visible(ctx()).map((c) => c.id)).toEqual(['needsSelection']);
+    expect(r.applicable(ctx()).map((c) => c.id)).toEqual([]);
+    expect(r.isEnabled(r.get('needsSelection')!, ctx())).toBe(false);
+    expect(r.reasonFor(r.get('needsSelection')!, ctx())).toBe('why');
+    expect(await r.run('needsSelection', ctx())).toBe(false);
+    expect(run).not.toHaveBeenCalled();
+    expect(await r.run('needsSelection', ctx({ selectedTaskIds: [4] }))).toBe(true);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
   it('lists only the commands whose when() allows them', () => {
     const r = createRegistry();
     r.register(cmd('always'));

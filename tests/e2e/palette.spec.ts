@@ -129,7 +129,7 @@ test('palette, hotkeys, list selection and help, keyboard only', async ({ page, 
   // Open the task from the palette (text searches tasks, local first then the server) and mark it done with t.
   await openPalette(page);
   await page.keyboard.type('milk');
-  await expect(palette(page).getByRole('group', { name: 'Tasks' })).toContainText('Buy milk');
+  await expect(palette(page).getByRole('group', { name: 'Best matches' })).toContainText('Buy milk');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/tasks/${tasks[0].id}`));
   await expect(page.getByRole('button', { name: 'Mark as done' })).toBeEnabled();

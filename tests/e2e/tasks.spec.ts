@@ -157,7 +157,8 @@ test('a card moved with the keyboard lands where the arrows put it, and keeps th
   const beta = await createTask(request, account, listId, { title: 'Beta', bucket_id: first.id });
   await createTask(request, account, listId, { title: 'Gamma', bucket_id: done.id });
   await page.goto(`/lists/${listId}/kanban`);
-  const card = page.locator('li.kanban-card', { hasText: 'Beta' });
+  // The card's title link holds the focus (the board is one Tab stop; Space picks the focused card up).
+  const card = page.locator('li.kanban-card', { hasText: 'Beta' }).locator('.kanban-card-title');
   await expect(card).toBeVisible();
   // Up one place within the bucket: Beta goes before Alpha.
   await card.focus();
@@ -176,7 +177,7 @@ test('a card moved with the keyboard lands where the arrows put it, and keeps th
   const doneColumn = page.locator('.kanban-bucket', { has: page.locator('input[value="Finished"]') });
   await expect(doneColumn.locator('.kanban-card-title')).toHaveText([/Gamma/, /Beta/]);
   await expect.poll(async () => (await api<ServerTask>(request, account, `/tasks/${beta.id}`)).done).toBe(true);
-  await expect(doneColumn.locator('li.kanban-card', { hasText: 'Beta' })).toBeFocused();
+  await expect(doneColumn.locator('li.kanban-card', { hasText: 'Beta' }).locator('.kanban-card-title')).toBeFocused();
   await expect(page.locator('.kanban-card.is-overlay')).toHaveCount(0);
 });
 

@@ -1,48 +1,60 @@
-// The quick actions palette (cmdk in a Radix dialog): registry commands with their keys, tasks, lists, teams and recent items.
+// The quick actions palette (cmdk in a Radix dialog): everything plain text finds ranked together, the spec's two-step commands, and nested pick pages.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Command as Cmdk } from 'cmdk';
 import { useAtom, useAtomValue } from 'jotai/react';
-import { registry, type Command } from '../../../commands/registry';
+import { registry, type Command, type PickOption } from '../../../commands/registry';
 import {
   QUICK_ACTIONS,
   RESULT_CAPS,
-  filterCommands,
   groupResults,
   groupsFor,
+  isCommandTitle,
   mergeResults,
   quickActionApplies,
+  rankEntries,
   searchTypeFor,
   targetFor,
+  type EntryKind,
   type GroupKey,
 } from '../../../commands/palette';
 import { keysOf } from '../../../commands/keyOverrides';
 import { prefixesFor } from '../../../parsers';
 import { parsePaletteQuery } from './query';
-import { paletteOpenAtom } from '../../state/ui';
-import { listsByIdAtom, namespacesAtom } from '../../state/namespaces';
+import { paletteCommandAtom, paletteOpenAtom } from '../../state/ui';
+import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels, namespacesAtom } from '../../state/namespaces';
 import { listTasksAtom } from '../../state/tasks';
 import { quickAddModeAtom } from '../../state/taskSettings';
 import { recentListIdsAtom } from '../../state/recentLists';
 import { recentTasksAtom, rememberTask } from '../../state/recent';
+import { userAtom } from '../../state/session';
 import { appStore } from '../../state/store';
 import { selectedTaskIdsAtom } from '../../state/selection';
+import { isSavedFilterList } from '../../api/lists';
 import type { Task } from '../../api/tasks';
 import type { Team } from '../../api/teams';
 import { pathFor } from '../../routes';
 import { useCommandContext } from '../useCommand';
-import { shortcutLabel } from '../shortcutLabel';
+import { useShortcutLabel } from '../shortcutLabel';
+import { rankByText } from '../fuzzyRank';
 import { currentLanguage, useT } from '../../i18n';
 import { createSearchIndex, type SearchItem } from './searchIndex';
-import { searchTasksOnServer, searchTeamsOnServer } from './actions';
+import { createTaskFromPalette, searchTasksOnServer, searchTeamsOnServer, taskTitles } from './actions';
+import { paletteMounted, restoreFocus } from './paletteFocus';
 import './palette.css';
 
 export const SEARCH_DEBOUNCE_MS = 150;
+/** One ranked list of everything: long enough to show each kind, short enough to render on every keystroke. */
+const RESULTS_CAP = 30;
+const PICK_CAP = 50;
 
 type Row =
-  | { kind: 'command'; key: string; command: Command }
-  | { kind: 'task'; key: string; id: number; title: string; hint?: string }
-  | { kind: 'list'; key: string; id: number; title: string }
-  | { kind: 'team'; key: string; id: number; title: string };
+  | { kind: 'command'; key: string; title: string; command: Command; disabledReason?: string }
+  | { kind: Exclude<EntryKind, 'command'>; key: string; id: number; title: string; hint?: string }
+  | { kind: 'create'; key: string; what: 'task' | 'list' | 'namespace'; title: string; text: string; disabledReason?: string }
+  | { kind: 'option'; key: string; title: string; option: PickOption };
+
+/** The rows plain text finds (ranked together). */
+type EntryRow = Extract<Row, { kind: EntryKind }>;
 
 interface TaskItem extends SearchItem {
   listId: number;
@@ -65,41 +77,120 @@ function tasksInMemory(listIds: Iterable<number>): TaskItem[] {
 
 const toTaskItem = (t: Task): TaskItem => ({ id: t.id, title: t.title, listId: t.listId, done: t.done });
 
+/** What the palette shows: the search, a command waiting for typed input, or a command's pick page. */
+type Page = { kind: 'search' } | { kind: 'input'; command: Command } | { kind: 'pick'; command: Command };
+
 export default function CommandPalette() {
   const t = useT();
+  const keyLabel = useShortcutLabel();
   const [open, setOpen] = useAtom(paletteOpenAtom);
+  const [requested, setRequested] = useAtom(paletteCommandAtom);
   const baseCtx = useCommandContext();
   const selected = useAtomValue(selectedTaskIdsAtom);
-  const ctx = useMemo(() => ({ ...baseCtx, selectedTaskIds: selected }), [baseCtx, selected]);
+  const ctx = useMemo(() => ({ ...baseCtx, selectedTaskIds: selected, fromPalette: true }), [baseCtx, selected]);
   const mode = useAtomValue(quickAddModeAtom);
   const listsById = useAtomValue(listsByIdAtom);
   const namespaces = useAtomValue(namespacesAtom);
+  const labels = useAtomValue(labelsAtom);
   const recentListIds = useAtomValue(recentListIdsAtom);
   const recentTasks = useAtomValue(recentTasksAtom);
+  const defaultListId = useAtomValue(userAtom)?.settings?.defaultListId ?? 0;
 
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState<Command | null>(null);
+  const [page, setPage] = useState<Page>({ kind: 'search' });
   const [serverTasks, setServerTasks] = useState<TaskItem[]>([]);
   const [teams, setTeams] = useState<Team[]>([]);
+  const [options, setOptions] = useState<PickOption[] | null>(null);
   const [running, setRunning] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const active = page.kind === 'search' ? null : page.command;
 
-  // Indexes are built when the palette opens; the data does not change under an open palette often enough to matter.
-  const lists = useMemo(() => [...listsById.values()].filter((l) => l.id > 0 && !l.isArchived), [listsById]);
-  const listIndex = useMemo(() => createSearchIndex(lists), [lists]);
+  // cmdk computes aria-activedescendant before the newly highlighted option is rendered, so it names the previous one
+  // (often an option no longer in the list) and screen readers announce the wrong row. The attribute is kept on the
+  // option that is really highlighted.
+  useEffect(() => {
+    if (!open) return;
+    let observer: MutationObserver | null = null;
+    const timer = window.setTimeout(() => {
+      const root = document.querySelector('.palette');
+      if (!root) return;
+      const sync = () => {
+        const id = root.querySelector('[cmdk-item][aria-selected="true"]')?.id;
+        for (const el of root.querySelectorAll('[cmdk-input], [cmdk-list]')) {
+          if (id && el.getAttribute('aria-activedescendant') !== id) el.setAttribute('aria-activedescendant', id);
+          else if (!id && el.hasAttribute('aria-activedescendant')) el.removeAttribute('aria-activedescendant');
+        }
+      };
+      observer = new MutationObserver(sync);
+      observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-selected', 'aria-activedescendant'] });
+      sync();
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+      observer?.disconnect();
+    };
+  }, [open]);
+
+  // Text typed while the palette's code was loading is its first query.
+  useEffect(() => {
+    const early = paletteMounted();
+    if (!early) return;
+    setQuery(early);
+    // The dialog selects its field's text when it focuses it; the next key must extend the early text, not replace it.
+    const timer = window.setTimeout(() => inputRef.current?.setSelectionRange(early.length, early.length), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const openPage = (next: Page) => {
+    setPage(next);
+    setQuery('');
+    setMessage(null);
+    setOptions(null);
+    inputRef.current?.focus();
+  };
+
+  // A key that runs a command needing a choice (b on a kanban card) opens the palette on that command's page.
+  useEffect(() => {
+    if (!open || requested === null) return;
+    const command = registry.get(requested);
+    setRequested(null);
+    if (command) openPage(command.pick ? { kind: 'pick', command } : { kind: 'input', command });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, requested]);
+
+  // Labels are one of the kinds plain text finds; they load with the palette when no screen has loaded them.
+  useEffect(() => {
+    if (open && !appStore.get(labelsLoadedAtom)) loadLabels().catch(() => undefined);
+  }, [open]);
+
+  // Recent tasks opened elsewhere were remembered by id; their titles come from the server once.
+  useEffect(() => {
+    if (!open) return;
+    const missing = recentTasks.filter((task) => task.title === '').map((task) => task.id);
+    if (missing.length === 0) return;
+    const known = new Map(tasksInMemory(listsById.keys()).map((task) => [task.id, task.title]));
+    for (const id of missing) if (known.get(id)) rememberTask({ id, title: known.get(id)! });
+    const unknown = missing.filter((id) => !known.get(id));
+    if (unknown.length > 0) taskTitles(unknown).then((found) => found.forEach((task) => rememberTask(task)), () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const lists = useMemo(() => [...listsById.values()].filter((l) => (l.id > 0 || isSavedFilterList(l)) && !l.isArchived), [listsById]);
   const taskIndex = useMemo(() => createSearchIndex(open ? tasksInMemory(listsById.keys()) : []), [open, listsById]);
 
   const language = currentLanguage();
   const parsed = useMemo(() => parsePaletteQuery(query, mode, new Date(), language), [query, mode, language]);
   const type = searchTypeFor(query, parsed);
   const wants = groupsFor(type);
+  /** Plain text (no list, label or assignee prefix): every kind of thing is searched and ranked together. */
+  const plain = parsed.list === null && parsed.labels.length === 0 && parsed.assignees.length === 0;
 
   // Server search: debounced, the latest query wins.
   useEffect(() => {
     setServerTasks([]);
     setTeams([]);
-    if (active || query.trim() === '') return;
+    if (page.kind !== 'search' || query.trim() === '') return;
     let stale = false;
     const timer = window.setTimeout(() => {
       if (wants.tasks && parsed.text.trim() !== '') {
@@ -119,70 +210,133 @@ export default function CommandPalette() {
     };
     // parsed/wants/type derive from query and mode.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, mode, active]);
+  }, [query, mode, page]);
+
+  // A pick page's choices follow the typed text (users are searched on the server; a date is read from words).
+  useEffect(() => {
+    if (page.kind !== 'pick' || !page.command.pick) return;
+    let stale = false;
+    const load = () =>
+      Promise.resolve(page.command.pick!.options(ctx, query)).then(
+        (found) => !stale && setOptions(found),
+        () => !stale && setOptions([]),
+      );
+    const timer = window.setTimeout(load, options === null ? 0 : SEARCH_DEBOUNCE_MS);
+    return () => {
+      stale = true;
+      window.clearTimeout(timer);
+    };
+    // ctx changes identity with the store; the page and the text decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, query]);
 
   const groups = useMemo(() => {
-    if (active) return [];
     const rows: Partial<Record<GroupKey, Row[]>> = {};
-    // Every applicable command, so the palette teaches the keys; opening the palette from itself is pointless.
-    const commands = registry.applicable(ctx).filter((c) => c.id !== 'palette.open');
-    if (type === 'all' || type === 'tasks') {
-      const text = type === 'all' ? query : parsed.text;
-      // Quick actions first: they are what the palette is for.
-      const ordered = [...commands].sort((a, b) => Number(quickActionApplies(b.id, ctx)) - Number(quickActionApplies(a.id, ctx)));
-      rows.commands = filterCommands(ordered, text, t)
-        .slice(0, query.trim() === '' ? 100 : RESULT_CAPS.commands)
-        .map((c) => ({ kind: 'command', key: `command:${c.id}`, command: c }));
+    if (page.kind === 'input') return [];
+    if (page.kind === 'pick') {
+      const all = options ?? [];
+      const ranked = rankByText(query, all.filter((o) => !o.fixed), (o) => o.title, PICK_CAP);
+      rows.results = [...ranked, ...all.filter((o) => o.fixed)].map((option) => ({ kind: 'option', key: `option:${option.id}`, title: option.title, option }));
+      return groupResults(rows);
     }
+    // Opening the palette from itself is pointless.
+    const commands = registry.visible(ctx).filter((c) => c.id !== 'palette.open');
+    const commandRow = (c: Command): EntryRow => ({
+      kind: 'command',
+      key: `command:${c.id}`,
+      title: t(c.title),
+      command: c,
+      disabledReason: registry.isEnabled(c, ctx) ? undefined : t(registry.reasonFor(c, ctx) ?? 'palette.unavailable'),
+    });
     if (query.trim() === '') {
       const recent: Row[] = [];
       for (const id of recentListIds) {
         const list = listsById.get(id);
         if (list) recent.push({ kind: 'list', key: `recent-list:${id}`, id, title: list.title });
       }
-      const inMemory = recentTasks.some((task) => task.title === '') ? new Map(tasksInMemory(listsById.keys()).map((task) => [task.id, task.title])) : null;
       for (const task of recentTasks) {
-        const title = task.title || inMemory?.get(task.id) || `#${task.id}`;
-        recent.push({ kind: 'task', key: `recent-task:${task.id}`, id: task.id, title });
+        // Titles still being fetched show as the loading text rather than a bare id.
+        recent.push({ kind: 'task', key: `recent-task:${task.id}`, id: task.id, title: task.title || t('palette.loadingTitle') });
       }
       rows.recent = recent.slice(0, RESULT_CAPS.recent * 2);
+      // Quick actions first: they are what the palette is for.
+      const ordered = [...commands].sort((a, b) => Number(quickActionApplies(b.id, ctx)) - Number(quickActionApplies(a.id, ctx)));
+      rows.commands = ordered.map(commandRow);
       return groupResults(rows);
     }
-    if (wants.tasks) {
-      const local = taskIndex.search(parsed.text.trim() || query, RESULT_CAPS.tasks);
-      rows.tasks = mergeResults(local, serverTasks, RESULT_CAPS.tasks).map((task) => ({
+    const nsTitle = (id: number) => namespaces.find((n) => n.id === id)?.title;
+    const taskRows = (needle: string): EntryRow[] =>
+      mergeResults(taskIndex.search(needle, RESULT_CAPS.tasks), serverTasks, RESULT_CAPS.tasks).map((task) => ({
         kind: 'task',
         key: `task:${task.id}`,
         id: task.id,
         title: task.title,
         hint: listsById.get(task.listId)?.title,
       }));
+    const listRows = (): EntryRow[] =>
+      lists.map((l) => ({ kind: isSavedFilterList(l) ? 'filter' : 'list', key: `list:${l.id}`, id: l.id, title: l.title, hint: nsTitle(l.namespaceId) }));
+    const labelRows = (): EntryRow[] => labels.map((l) => ({ kind: 'label', key: `label:${l.id}`, id: l.id, title: l.title }));
+    const teamRows = (): EntryRow[] => teams.slice(0, RESULT_CAPS.teams).map((tm) => ({ kind: 'team', key: `team:${tm.id}`, id: tm.id, title: tm.name }));
+
+    if (plain) {
+      // Everything, ranked together by the text.
+      const text = query.trim();
+      const entries: EntryRow[] = [
+        ...commands.map(commandRow),
+        ...listRows(),
+        ...namespaces.filter((n) => n.id > 0 && !n.isArchived).map((n): EntryRow => ({ kind: 'namespace', key: `namespace:${n.id}`, id: n.id, title: n.title })),
+        ...labelRows(),
+        ...teamRows(),
+        ...taskRows(text),
+      ];
+      rows.results = rankEntries(text, entries, RESULTS_CAP);
+      if (!isCommandTitle(text, commands.map((c) => t(c.title)))) {
+        const taskTarget = ctx.listId !== null && ctx.listId > 0 ? ctx.listId : defaultListId > 0 ? defaultListId : null;
+        rows.create = [
+          {
+            kind: 'create',
+            key: 'create:task',
+            what: 'task',
+            text,
+            title: t('palette.create.task', { title: text }),
+            disabledReason: taskTarget === null ? t('palette.create.noList') : undefined,
+          },
+          { kind: 'create', key: 'create:list', what: 'list', text, title: t('palette.create.list', { title: text }) },
+          { kind: 'create', key: 'create:namespace', what: 'namespace', text, title: t('palette.create.namespace', { title: text }) },
+        ];
+      }
+      return groupResults(rows);
     }
-    if (wants.lists) {
-      const needle = type === 'lists' ? (parsed.list ?? '') : query;
-      rows.lists = listIndex.search(needle, RESULT_CAPS.lists).map((l) => ({ kind: 'list', key: `list:${l.id}`, id: l.id, title: l.title }));
+    // A quick-add prefix narrows the search to its kind (spec: only a list means lists, only assignees teams).
+    if (type === 'lists') rows.lists = rankEntries(parsed.list ?? '', listRows(), RESULT_CAPS.lists);
+    else if (type === 'labels') rows.labels = rankEntries(parsed.labels.join(' '), labelRows(), RESULT_CAPS.lists);
+    else if (type === 'teams') rows.teams = teamRows();
+    else {
+      if (wants.tasks) rows.tasks = taskRows(parsed.text.trim() || query);
+      if (wants.lists && parsed.list) rows.lists = rankEntries(parsed.list, listRows(), RESULT_CAPS.lists);
+      if (wants.teams) rows.teams = teamRows();
     }
-    if (wants.teams) rows.teams = teams.slice(0, RESULT_CAPS.teams).map((tm) => ({ kind: 'team', key: `team:${tm.id}`, id: tm.id, title: tm.name }));
     return groupResults(rows);
-  }, [active, ctx, type, query, parsed, t, recentListIds, recentTasks, listsById, wants.tasks, wants.lists, wants.teams, taskIndex, serverTasks, listIndex, teams]);
+  }, [page, options, ctx, type, plain, query, parsed, t, recentListIds, recentTasks, listsById, lists, namespaces, labels, defaultListId, wants.tasks, wants.lists, wants.teams, taskIndex, serverTasks, teams]);
+
 
   const close = () => {
     setOpen(false);
+    restoreFocus();
     setQuery('');
-    setActive(null);
+    setPage({ kind: 'search' });
     setMessage(null);
+    setOptions(null);
   };
 
-  const runActive = async () => {
-    if (!active || running) return;
-    if (query.trim() === '') {
-      setMessage(t('palette.inputRequired'));
-      return;
-    }
+  /** Runs a command with input; the palette closes when it ran, and keeps the text when it failed. */
+  const runWith = async (command: Command, input?: string) => {
+    if (running) return;
     setRunning(true);
     try {
-      const ran = await registry.run(active.id, ctx, query.trim());
+      const ran = await registry.run(command.id, ctx, input);
       if (ran) close();
+      else setMessage(t(registry.reasonFor(command, ctx) ?? 'palette.unavailable'));
     } catch {
       // The command already showed the error; the typed text stays for another try.
     } finally {
@@ -190,16 +344,48 @@ export default function CommandPalette() {
     }
   };
 
-  const pick = (row: Row) => {
-    if (row.kind === 'command') {
-      const needsInput = !!row.command.input || quickActionApplies(row.command.id, ctx);
-      if (needsInput) {
-        setActive(row.command);
-        setQuery('');
-        setMessage(null);
-        inputRef.current?.focus();
-        return;
+  const runActive = () => {
+    if (page.kind !== 'input') return;
+    if (query.trim() === '') {
+      setMessage(t('palette.inputRequired'));
+      return;
+    }
+    void runWith(page.command, query.trim());
+  };
+
+  const create = async (row: Extract<Row, { kind: 'create' }>) => {
+    if (row.what === 'task') {
+      setRunning(true);
+      try {
+        await createTaskFromPalette(ctx, row.text);
+        close();
+      } catch {
+        // createTaskFromPalette showed why; the text stays.
+      } finally {
+        setRunning(false);
       }
+      return;
+    }
+    const command = registry.get(row.what === 'list' ? 'list.new' : 'namespace.new');
+    if (command) await runWith(command, row.text);
+  };
+
+  const pick = (row: Row) => {
+    if ((row.kind === 'command' || row.kind === 'create') && row.disabledReason) {
+      setMessage(row.disabledReason);
+      return;
+    }
+    if (row.kind === 'option') {
+      if (page.kind === 'pick') void runWith(page.command, row.option.id);
+      return;
+    }
+    if (row.kind === 'create') {
+      void create(row);
+      return;
+    }
+    if (row.kind === 'command') {
+      if (row.command.pick) return openPage({ kind: 'pick', command: row.command });
+      if (row.command.input || quickActionApplies(row.command.id, ctx)) return openPage({ kind: 'input', command: row.command });
       close();
       void registry.run(row.command.id, ctx).catch((err: unknown) => globalThis.reportError?.(err));
       return;
@@ -208,29 +394,36 @@ export default function CommandPalette() {
     if (row.kind === 'task') {
       rememberTask({ id: row.id, title: row.title });
       ctx.navigate(pathFor('task.detail', { id: row.id }));
-    } else if (row.kind === 'list') ctx.navigate(pathFor('list.index', { listId: row.id }));
+    } else if (row.kind === 'list' || row.kind === 'filter') ctx.navigate(pathFor('list.index', { listId: row.id }));
+    else if (row.kind === 'namespace') ctx.navigate(`${pathFor('namespaces.index')}#namespace-${row.id}`);
+    else if (row.kind === 'label') ctx.navigate(pathFor('labels.index'));
     else ctx.navigate(pathFor('teams.edit', { id: row.id }));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Backspace' && query === '' && active) {
+    if (e.key === 'Backspace' && query === '' && page.kind !== 'search') {
       e.preventDefault();
-      setActive(null);
-      setMessage(null);
-    } else if (e.key === 'Enter' && active) {
+      openPage({ kind: 'search' });
+    } else if (e.key === 'Enter' && page.kind === 'input') {
       // Stops cmdk from treating Enter as picking a row: the active command takes the text.
       e.preventDefault();
-      void runActive();
+      runActive();
     }
   };
 
   const currentList = ctx.listId !== null ? (listsById.get(ctx.listId) ?? null) : null;
-  const target = targetFor(active?.id ?? null, {
+  const target = targetFor(page.kind === 'input' ? page.command.id : null, {
     list: currentList,
     namespaceTitle: (id) => namespaces.find((n) => n.id === id)?.title ?? null,
   });
   const prefixes = prefixesFor(mode);
-  const showPrefixes = prefixes && (active === null || active.id === 'palette.newTask');
+  const showPrefixes = prefixes && (page.kind === 'search' || active?.id === 'palette.newTask');
+  const placeholder =
+    page.kind === 'pick'
+      ? page.command.pick!.placeholder
+      : page.kind === 'input'
+        ? (QUICK_ACTIONS.find((a) => a.id === page.command.id)?.placeholder ?? page.command.input ?? 'palette.placeholder.search')
+        : 'palette.placeholder.search';
 
   return (
     <Cmdk.Dialog
@@ -256,8 +449,8 @@ export default function CommandPalette() {
             setMessage(null);
           }}
           onKeyDown={onKeyDown}
-          placeholder={t(active ? (QUICK_ACTIONS.find((a) => a.id === active.id)?.placeholder ?? active.input ?? 'palette.placeholder.search') : 'palette.placeholder.search')}
-          aria-label={t('palette.inputLabel')}
+          placeholder={t(placeholder)}
+          aria-label={page.kind === 'search' ? t('palette.inputLabel') : `${t(active!.title)}: ${t(placeholder)}`}
           disabled={running}
         />
       </div>
@@ -273,26 +466,33 @@ export default function CommandPalette() {
             {t('palette.hint.prefixes', { label: prefixes.label, list: prefixes.list, priority: prefixes.priority, assignee: prefixes.assignee })}
           </p>
         )}
-        {active && <p>{t('palette.hint.activeCommand')}</p>}
+        {page.kind === 'input' && <p>{t('palette.hint.activeCommand')}</p>}
+        {page.kind === 'pick' && <p>{t('palette.hint.pick')}</p>}
       </div>
-      {!active && (
+      {page.kind !== 'input' && (
         <Cmdk.List className="palette-list">
-          <Cmdk.Empty>{t('palette.noResults')}</Cmdk.Empty>
+          <Cmdk.Empty>{page.kind === 'pick' && options === null ? t('palette.loading') : t('palette.noResults')}</Cmdk.Empty>
           {groups.map((group) => (
             <Cmdk.Group key={group.key} heading={t(`palette.group.${group.key}`)}>
-              {group.items.map((row) => (
-                <Cmdk.Item key={row.key} value={row.key} onSelect={() => pick(row)} className="palette-item">
-                  <span className="palette-item-title">{row.kind === 'command' ? t(row.command.title) : row.title}</span>
-                  {row.kind === 'task' && row.hint && <span className="palette-item-hint">{row.hint}</span>}
-                  {row.kind === 'command' && keysOf(row.command).length > 0 && (
-                    <span className="palette-keys">
-                      {keysOf(row.command).map((k) => (
-                        <kbd key={k}>{shortcutLabel(k, t('keyboardShortcuts.then'))}</kbd>
-                      ))}
-                    </span>
-                  )}
-                </Cmdk.Item>
-              ))}
+              {group.items.map((row) => {
+                const unavailable = (row.kind === 'command' || row.kind === 'create') && row.disabledReason ? row.disabledReason : null;
+                return (
+                  <Cmdk.Item key={row.key} value={row.key} onSelect={() => pick(row)} className={`palette-item${unavailable ? ' is-unavailable' : ''}`}>
+                    <span className="palette-item-title">{row.title}</span>
+                    {unavailable && <span className="palette-item-hint">{unavailable}</span>}
+                    {row.kind !== 'command' && row.kind !== 'create' && row.kind !== 'option' && group.key === 'results' && <span className="palette-kind">{t(`palette.kind.${row.kind}`)}</span>}
+                    {(row.kind === 'task' || row.kind === 'list' || row.kind === 'filter') && row.hint && <span className="palette-item-hint">{row.hint}</span>}
+                    {row.kind === 'option' && row.option.hint && <span className="palette-item-hint">{row.option.hint}</span>}
+                    {row.kind === 'command' && keysOf(row.command).length > 0 && (
+                      <span className="palette-keys">
+                        {keysOf(row.command).map((k) => (
+                          <kbd key={k}>{keyLabel(k)}</kbd>
+                        ))}
+                      </span>
+                    )}
+                  </Cmdk.Item>
+                );
+              })}
             </Cmdk.Group>
           ))}
         </Cmdk.List>

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai/react';
 import { paletteOpenAtom, shortcutsHelpOpenAtom } from '../../state/ui';
 import { openTaskIdAtom } from '../../state/taskDetail';
 import { rememberTask } from '../../state/recent';
+import { catchEarlyKeys, rememberFocus } from './paletteFocus';
 
 const CommandPalette = lazy(() => import('./CommandPalette'));
 const ShortcutsHelp = lazy(() => import('../help/ShortcutsHelp'));
@@ -18,7 +19,19 @@ function useOnceTrue(open: boolean): boolean {
 }
 
 export function PaletteHost() {
-  const paletteWanted = useOnceTrue(useAtomValue(paletteOpenAtom));
+  const paletteOpen = useAtomValue(paletteOpenAtom);
+  const paletteWanted = useOnceTrue(paletteOpen);
+  // Fired while rendering, not in an effect: the focus is still where it was and no key has been lost yet.
+  if (paletteOpen) {
+    rememberFocus();
+    catchEarlyKeys();
+  }
+  // The palette's code loads when the browser is idle, so the first Ctrl+K opens it at once.
+  useEffect(() => {
+    const load = () => void import('./CommandPalette');
+    const idle = window.requestIdleCallback?.(load, { timeout: 3000 }) ?? window.setTimeout(load, 1500);
+    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(idle) : window.clearTimeout(idle));
+  }, []);
   const helpWanted = useOnceTrue(useAtomValue(shortcutsHelpOpenAtom));
   // Every task opened (from a list, the palette, a link) becomes a recent item; the palette fills in titles.
   const openTaskId = useAtomValue(openTaskIdAtom);

@@ -5,7 +5,7 @@ import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels, upsertLabel } 
 import { quickAddModeAtom } from '../../state/taskSettings';
 import { userAtom } from '../../state/session';
 import { addTasksToList } from '../../state/tasks';
-import { createTask, getAllTasks, type Task } from '../../api/tasks';
+import { createTask, getAllTasks, getTask, type Task } from '../../api/tasks';
 import { createLabel } from '../../api/labels';
 import { addLabelToTask } from '../../api/taskLabels';
 import { searchUsers } from '../../api/assignees';
@@ -77,6 +77,12 @@ export async function searchTasksOnServer(query: string, mode: string, signal?: 
   void signal;
   const page = await getAllTasks({ s: parsed.text.trim(), filters, filterConcat: 'and', perPage: 20 });
   return page.items;
+}
+
+/** The titles of tasks known only by id (recent tasks opened elsewhere); tasks that fail to load are left out. */
+export async function taskTitles(ids: readonly number[]): Promise<{ id: number; title: string }[]> {
+  const found = await Promise.allSettled(ids.map((id) => getTask(id)));
+  return found.flatMap((r) => (r.status === 'fulfilled' ? [{ id: r.value.id, title: r.value.title }] : []));
 }
 
 /** Teams for the assignees named in the query (spec: team search per assignee, with s). */

@@ -1,6 +1,6 @@
 // The kanban view (list.kanban): buckets with title, limit, done bucket, collapse, create and delete; cards dragged within and between buckets.
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactElement, type RefObject } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactElement, type RefObject } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   DndContext,
   DragOverlay,
@@ -25,9 +25,11 @@ import { pathFor } from '../../routes';
 import { usePageTitle } from '../../app/usePageTitle';
 import { error as toastError, success } from '../../app/toast';
 import { BUCKET_PAGE_SIZE, createBucket, deleteBucket, getBuckets, updateBucket, type Bucket } from '../../api/buckets';
-import { getListTasks, type Task } from '../../api/tasks';
+import { deleteTask, getListTasks, type Task } from '../../api/tasks';
 import { addTasks } from '../tasks/useAddTasks';
-import { saveTask, toggleTaskDone, onTaskSaved } from '../../state/tasks';
+import { saveTask, toggleTaskDone, onTaskSaved, removeTask } from '../../state/tasks';
+import { activeBoard, setActiveBoard, type ActiveBoard } from '../../state/kanbanBoard';
+import { nextBoardTarget, rovingTarget } from './views/boardFocus';
 import { Loading } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { LabelChip } from '../../components/LabelChip';
@@ -108,38 +110,30 @@ function readCollapsed(): Record<string, boolean> {
 
 interface CardProps {
   task: Task;
-  canWrite: boolean;
   onCtrlClick: (task: Task) => void;
   dragging: boolean;
-  /** dnd-kit's description of the drag keys and role, from the bucket's draggable. */
+  /** The card holding the board's roving focus: its link is the board's one Tab stop. */
+  tabbable: boolean;
+  /** dnd-kit's description of the drag keys, from the bucket's draggable. */
   describedBy: string | undefined;
-  roleDescription: string | undefined;
 }
 
 /**
  * A card has no drag hooks: each bucket holds one draggable and lends it to the card pressed (see Column). With a
  * draggable per card, every card re-rendered whenever the drag entered another bucket, 250 of them on a full board.
+ * The card is a plain list item; its title link is what takes the focus (Enter opens, Space picks the card up), so
+ * nothing interactive sits inside another interactive element.
  */
-const Card = memo(function Card({ task, canWrite, onCtrlClick, dragging, describedBy, roleDescription }: CardProps) {
+const Card = memo(function Card({ task, onCtrlClick, dragging, tabbable, describedBy }: CardProps) {
   const color = task.hexColor ? `#${task.hexColor}` : undefined;
   return (
-    <li
-      className={`kanban-card${task.done ? ' is-done' : ''}${dragging ? ' is-dragging' : ''}`}
-      style={{ borderLeftColor: color }}
-      data-task-id={task.id}
-      role="button"
-      tabIndex={0}
-      aria-roledescription={roleDescription}
-      aria-describedby={describedBy}
-      aria-disabled={!canWrite}
-      aria-pressed={dragging || undefined}
-    >
-      <CardBody task={task} onCtrlClick={onCtrlClick} />
+    <li className={`kanban-card${task.done ? ' is-done' : ''}${dragging ? ' is-dragging' : ''}`} style={{ borderLeftColor: color }} data-task-id={task.id}>
+      <CardBody task={task} onCtrlClick={onCtrlClick} tabbable={tabbable} describedBy={describedBy} />
     </li>
   );
 });
 
-const CardBody = memo(function CardBody({ task, onCtrlClick }: Pick<CardProps, 'task' | 'onCtrlClick'>) {
+const CardBody = memo(function CardBody({ task, onCtrlClick, tabbable, describedBy }: Pick<CardProps, 'task' | 'onCtrlClick' | 'tabbable' | 'describedBy'>) {
   const location = useLocation();
   const onClick = (e: MouseEvent) => {
     if (e.ctrlKey || e.metaKey) {
@@ -149,7 +143,16 @@ const CardBody = memo(function CardBody({ task, onCtrlClick }: Pick<CardProps, '
   };
   return (
     <>
-      <Link className="kanban-card-title" to={pathFor('task.detail', { id: task.id })} state={{ backdrop: location.pathname }} onClick={onClick}>
+      <Link
+        className="kanban-card-title"
+        to={pathFor('task.detail', { id: task.id })}
+        state={{ backdrop: location.pathname }}
+        onClick={onClick}
+        tabIndex={tabbable ? 0 : -1}
+        data-board-target={`task:${task.id}`}
+        data-skip-target={tabbable || undefined}
+        aria-describedby={describedBy}
+      >
         <span className="kanban-card-id">{task.identifier}</span> {task.title}
       </Link>
       {(task.labels.length > 0 || task.dueDate || task.priority > 0) && (
@@ -190,6 +193,8 @@ interface ColumnProps {
   /** The card being dragged, and where it would land in this bucket (among the other cards) when it is the target. */
   draggingId: number | null;
   dropIndex: number | null;
+  /** The board's roving focus target ("task:12", or "bucket:3" for an empty bucket). */
+  roving: string | null;
 }
 
 function Column(props: ColumnProps) {
@@ -197,10 +202,10 @@ function Column(props: ColumnProps) {
   const { bucket, canWrite, collapsed } = props;
   const { setNodeRef, isOver } = useDroppable({ id: `bucket-${bucket.id}`, data: { bucketId: bucket.id } });
   const { drag, lend } = useLentDraggable(`grab-${bucket.id}`, !canWrite);
-  /** Lends the bucket's draggable to the card pressed (with `cardOnly`, only when the card itself is the target). */
-  const press = (target: EventTarget, cardOnly: boolean): boolean => {
+  /** Lends the bucket's draggable to the card pressed (with `linkOnly`, only when the card's focused link is the target). */
+  const press = (target: EventTarget, linkOnly: boolean): boolean => {
     const card = (target as Element).closest<HTMLElement>('.kanban-card');
-    if (!card || !cards.current?.contains(card) || (cardOnly && card !== target)) return false;
+    if (!card || !cards.current?.contains(card) || (linkOnly && !(target as Element).matches('.kanban-card-title'))) return false;
     lend(card);
     return true;
   };
@@ -283,23 +288,28 @@ function Column(props: ColumnProps) {
             }}
             className="kanban-cards"
             onPointerDown={(e) => drag.listeners && press(e.target, false) && drag.listeners.onPointerDown(e)}
-            // Space or Enter on the card itself picks it up; on its link they keep their meaning.
-            onKeyDown={(e) => drag.listeners && press(e.target, true) && drag.listeners.onKeyDown(e)}
+            // Space on a card's link picks the card up (the sensor starts on Space only); Enter keeps opening it.
+            onKeyDown={(e) => e.code === 'Space' && drag.listeners && press(e.target, true) && drag.listeners.onKeyDown(e)}
             onScroll={(e) => {
               const el = e.currentTarget;
               if (!props.exhausted && el.scrollTop + el.clientHeight >= el.scrollHeight - 80) props.onLoadMore();
             }}
           >
+            {bucket.tasks.length === 0 && (
+              // An empty bucket is still a place the arrow keys reach, so the board never has a gap the focus skips.
+              <li className="kanban-empty" tabIndex={props.roving === `bucket:${bucket.id}` ? 0 : -1} data-board-target={`bucket:${bucket.id}`} data-skip-target={props.roving === `bucket:${bucket.id}` || undefined}>
+                {t('task.kanban.empty')}
+              </li>
+            )}
             {withDropMark(
               bucket.tasks.map((task) => (
                 <Card
                   key={task.id}
                   task={task}
-                  canWrite={canWrite}
                   onCtrlClick={props.onCtrlClick}
                   dragging={task.id === props.draggingId}
-                  describedBy={drag.attributes['aria-describedby']}
-                  roleDescription={drag.attributes['aria-roledescription']}
+                  tabbable={props.roving === `task:${task.id}`}
+                  describedBy={canWrite ? drag.attributes['aria-describedby'] : undefined}
                 />
               )),
               bucket.tasks,
@@ -388,8 +398,104 @@ export default function KanbanView({ params }: { params?: Record<string, string>
   // Saves elsewhere (detail, done toggles) move the card to its bucket.
   useEffect(() => onTaskSaved((task) => task.listId === listId && setBuckets((b) => placeTask(b, task))), [listId, setBuckets]);
 
-  const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates(board) }), []);
+  // Space alone picks a card up: Enter on a card opens it (as a link does), and still drops a card being moved.
+  const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates(board), keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }), []);
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
+
+  // Roving focus: one card (or empty bucket) of the board is its Tab stop; the arrow keys move between them.
+  const [rovingKey, setRovingKey] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const columns = useMemo(
+    () =>
+      (buckets ?? [])
+        .filter((b) => !collapsed[b.id])
+        .map((b) => (b.tasks.length > 0 ? b.tasks.map((x) => `task:${x.id}`) : [`bucket:${b.id}`])),
+    [buckets, collapsed],
+  );
+  const roving = rovingTarget(columns, rovingKey);
+  const focusTarget = useCallback((key: string) => {
+    setRovingKey(key);
+    // The target renders tabbable in the same pass; focusing at once also works while it is still -1.
+    board.current?.querySelector<HTMLElement>(`[data-board-target="${key}"]`)?.focus();
+  }, []);
+  const draggingRef = useRef(false);
+  draggingRef.current = dragging !== null;
+  const onBoardKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const key = (e.target as HTMLElement).dataset?.boardTarget;
+    if (!key || draggingRef.current || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const next = nextBoardTarget(columns, key, e.key);
+    if (next === null) return;
+    e.preventDefault();
+    focusTarget(next);
+  };
+  const onBoardFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const key = (e.target as HTMLElement).dataset?.boardTarget;
+    if (key) setRovingKey(key);
+  };
+  const openTask = useCallback((id: number) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname } }), [navigate, location.pathname]);
+  const lastDragEnd = useRef(0);
+  // A click anywhere on a card opens it, as in the reference; its own controls (the title link) keep their behaviour.
+  const onBoardClick = (e: MouseEvent<HTMLDivElement>) => {
+    const target = e.target as HTMLElement;
+    const card = target.closest<HTMLElement>('.kanban-card');
+    if (!card || target.closest('a, button, input, select, textarea, label') || Date.now() - lastDragEnd.current < 300) return;
+    const task = findTask(Number(card.dataset.taskId));
+    if (!task) return;
+    if (e.ctrlKey || e.metaKey) onCtrlClick(task);
+    else openTask(task.id);
+  };
+
+  const [deletingTask, setDeletingTask] = useState<Task | null>(null);
+  const moveToBucket = async (taskId: number, bucketId: number) => {
+    const all = current.current;
+    const to = all?.find((b) => b.id === bucketId);
+    if (!all || !to) return;
+    const result = moveCard(all, taskId, bucketId, to.tasks.filter((x) => x.id !== taskId).length);
+    if (!result) return;
+    setBuckets(result.buckets);
+    // The card keeps the focus in its new bucket.
+    setRovingKey(`task:${taskId}`);
+    requestAnimationFrame(() => board.current?.querySelector<HTMLElement>(`[data-board-target="task:${taskId}"]`)?.focus());
+    try {
+      const saved = await saveTask(result.task);
+      setBuckets((b) => placeTask(b, saved));
+      void success(t('task.kanban.movedTo', { title: saved.title, bucket: to.title }));
+    } catch (err) {
+      setBuckets(all);
+      void toastError(err);
+    }
+  };
+  const latest = useRef({ roving, canWrite, openTask, moveToBucket });
+  latest.current = { roving, canWrite, openTask, moveToBucket };
+  useEffect(() => {
+    const cardOf = (key: string | null) => (key?.startsWith('task:') ? Number(key.slice(5)) : null);
+    const registered: ActiveBoard = {
+      listId,
+      get canWrite() {
+        return latest.current.canWrite;
+      },
+      cardId: () => cardOf(latest.current.roving),
+      hasFocus: () => {
+        const el = document.activeElement as HTMLElement | null;
+        return !!el?.dataset?.boardTarget && !!board.current?.contains(el);
+      },
+      buckets: () => (current.current ?? []).map((b) => ({ id: b.id, title: b.title, taskIds: b.tasks.map((x) => x.id) })),
+      open: (id) => latest.current.openTask(id),
+      toggleDone: async (id) => {
+        const task = findTask(id);
+        if (task) await toggleTaskDone(task, !task.done);
+      },
+      askDelete: (id) => setDeletingTask(findTask(id) ?? null),
+      moveToBucket: (id, bucketId) => latest.current.moveToBucket(id, bucketId),
+    };
+    setActiveBoard(registered);
+    return () => {
+      if (activeBoard() === registered) setActiveBoard(null);
+    };
+    // findTask reads the ref of the current buckets.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listId]);
 
   const loadMore = async (bucket: Bucket) => {
     const state = pages[bucket.id];
@@ -445,8 +551,11 @@ export default function KanbanView({ params }: { params?: Record<string, string>
 
   const onDragMove = (e: DragMoveEvent) => setDrop(targetOf(e.active, e.over));
 
-  const refocus = (e: { active: Active; activatorEvent: Event | null }) =>
-    refocusAfterKeyboardDrag(e.activatorEvent, () => board.current?.querySelector<HTMLElement>(`.kanban-card[data-task-id="${grabbedTask(e.active)}"]`));
+  const refocus = (e: { active: Active; activatorEvent: Event | null }) => {
+    lastDragEnd.current = Date.now();
+    setRovingKey(`task:${grabbedTask(e.active)}`);
+    refocusAfterKeyboardDrag(e.activatorEvent, () => board.current?.querySelector<HTMLElement>(`[data-board-target="task:${grabbedTask(e.active)}"]`));
+  };
 
   const onDragCancel = (e: DragCancelEvent) => {
     setDragging(null);
@@ -514,7 +623,9 @@ export default function KanbanView({ params }: { params?: Record<string, string>
         onDragCancel={onDragCancel}
         accessibility={{ screenReaderInstructions: { draggable: t('task.kanban.dragInstructions') }, announcements }}
       >
-        <div className="kanban-board" ref={board}>
+        {/* Key and click handling for the cards is delegated here; each card's link is the focusable control. */}
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+        <div className="kanban-board" ref={board} onKeyDown={onBoardKeyDown} onFocus={onBoardFocus} onClick={onBoardClick}>
           {buckets.map((bucket) => (
             <Column
               key={bucket.id}
@@ -538,6 +649,7 @@ export default function KanbanView({ params }: { params?: Record<string, string>
               onCtrlClick={onCtrlClick}
               draggingId={dragging?.id ?? null}
               dropIndex={drop?.bucketId === bucket.id ? drop.index : null}
+              roving={roving}
               onAdd={async (text) => {
                 try {
                   // Quick-add syntax like everywhere; tasks of this list land in this bucket (others go to their list).
@@ -577,6 +689,33 @@ export default function KanbanView({ params }: { params?: Record<string, string>
         {/* No drop animation: the card is already in its new place, and the element the drag began on may be gone. */}
         <DragOverlay dropAnimation={null}>{dragging ? <div className="kanban-card is-overlay">{dragging.title}</div> : null}</DragOverlay>
       </DndContext>
+      <Modal
+        enabled={deletingTask !== null}
+        title={t('task.kanban.deleteCardTitle')}
+        onClose={() => setDeletingTask(null)}
+        onSubmit={async () => {
+          const task = deletingTask;
+          if (!task) return;
+          setDeletingTask(null);
+          const before = current.current ?? [];
+          const column = columns.find((c) => c.includes(`task:${task.id}`)) ?? [];
+          const at = column.indexOf(`task:${task.id}`);
+          setBuckets((all) => all.map((b) => ({ ...b, tasks: b.tasks.filter((x) => x.id !== task.id) })));
+          // The focus goes to the card below (or above) the deleted one, never to the page.
+          const neighbour = column[at + 1] ?? column[at - 1] ?? null;
+          if (neighbour) requestAnimationFrame(() => focusTarget(neighbour));
+          try {
+            await deleteTask(task.id);
+            removeTask(task.id);
+            void success(t('task.kanban.cardDeleted', { title: task.title }));
+          } catch (err) {
+            setBuckets(before);
+            void toastError(err);
+          }
+        }}
+      >
+        <p>{t('task.kanban.deleteCardText', { title: deletingTask?.title ?? '' })}</p>
+      </Modal>
       <Modal
         enabled={deleting !== null}
         title={t('task.kanban.deleteBucketTitle')}

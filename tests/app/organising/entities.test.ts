@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { positionBetween, POSITION_STEP } from '../../../src/state/position';
 import { textColorFor, normalizeLabel } from '../../../src/api/labels';
+import { contrastRatio } from '../../../src/components/readableText';
 import { normalizeList, isSavedFilterList, filterIdOfList, listIdOfFilter } from '../../../src/api/lists';
 
 describe('positionBetween', () => {
@@ -20,7 +21,14 @@ describe('label colours', () => {
     expect(textColorFor('e8e8e8')).toBe('4a4a4a');
     expect(textColorFor('#ffffff')).toBe('4a4a4a');
     expect(textColorFor('000000')).toBe('ffffff');
-    expect(textColorFor('1973ff')).toBe('ffffff');
+    expect(textColorFor('0a53c2')).toBe('ffffff');
+  });
+  it('reaches 4.5:1 on mid colours, where neither the spec grey nor white does', () => {
+    // White on the default task blue is 4.25:1 and #4a4a4a 2.1:1 (the axe audit found such labels).
+    expect(textColorFor('1973ff')).toBe('000000');
+    for (const hex of ['1973ff', 'e8e8e8', 'ff0000', '808080', '00a000', 'ffcc00', '4a90ff', '000000', 'ffffff']) {
+      expect(contrastRatio(textColorFor(hex), hex)).toBeGreaterThanOrEqual(4.5);
+    }
   });
   it('defaults the colour to e8e8e8', () => {
     expect(normalizeLabel({ id: 1 }).hexColor).toBe('e8e8e8');

@@ -1,6 +1,7 @@
 // The kanban board as a component: buckets and cards, the per-bucket quick-add, ctrl+click done, bucket saves rolled back.
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
 import { makeTask, renderApp } from './fixtures';
 
 vi.mock('../../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));
@@ -109,6 +110,69 @@ describe('kanban view', () => {
     expect(tasksApi.getListTasks).toHaveBeenCalledTimes(1);
     expect(tasksApi.getListTasks.mock.calls[0][1]).toMatchObject({ page: 2, perPage: 25, filters: [{ field: 'bucket_id', comparator: 'equals', value: '1' }] });
     expect(within(screen.getByRole('region', { name: 'To do' })).getAllByRole('link')).toHaveLength(26);
+  });
+});
+
+describe('kanban by keyboard and mouse', () => {
+  function fullBoard() {
+    return [
+      {
+        ...board()[0],
+        tasks: [
+          makeTask({ id: 11, title: 'Dig beds', listId: LIST, bucketId: 1, kanbanPosition: 1 }),
+          makeTask({ id: 12, title: 'Sow peas', listId: LIST, bucketId: 1, kanbanPosition: 2 }),
+        ],
+      },
+      board()[1],
+    ];
+  }
+
+  it('is one Tab stop: only the first card is tabbable; arrows move the focus between cards and buckets without picking up', async () => {
+    bucketsApi.getBuckets.mockResolvedValue(fullBoard());
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    const dig = await screen.findByRole('link', { name: /Dig beds/ });
+    const sow = screen.getByRole('link', { name: /Sow peas/ });
+    expect(dig).toHaveAttribute('tabindex', '0');
+    expect(sow).toHaveAttribute('tabindex', '-1');
+    dig.focus();
+    fireEvent.keyDown(dig, { key: 'ArrowDown', code: 'ArrowDown' });
+    expect(sow).toHaveFocus();
+    await waitFor(() => expect(sow).toHaveAttribute('tabindex', '0'));
+    expect(dig).toHaveAttribute('tabindex', '-1');
+    // The empty done bucket is a stop of its own.
+    fireEvent.keyDown(sow, { key: 'ArrowRight', code: 'ArrowRight' });
+    const empty = within(screen.getByRole('region', { name: 'Done' })).getByText('No tasks here yet.');
+    expect(empty).toHaveFocus();
+    fireEvent.keyDown(empty, { key: 'ArrowLeft', code: 'ArrowLeft' });
+    expect(dig).toHaveFocus();
+    // Nothing was picked up: no card is marked as being dragged.
+    expect(document.querySelector('.kanban-card.is-dragging')).toBeNull();
+  });
+
+  it('has list items only in its card lists and no control inside another', async () => {
+    bucketsApi.getBuckets.mockResolvedValue(fullBoard());
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    await screen.findByRole('link', { name: /Dig beds/ });
+    for (const ul of document.querySelectorAll('.kanban-cards')) {
+      for (const child of ul.children) expect(child.tagName === 'LI' && !child.hasAttribute('role')).toBe(true);
+    }
+    for (const card of document.querySelectorAll('.kanban-card')) {
+      expect(card.getAttribute('role')).toBeNull();
+      expect(card.hasAttribute('tabindex')).toBe(false);
+    }
+  });
+
+  it('a click anywhere on a card opens it', async () => {
+    bucketsApi.getBuckets.mockResolvedValue(fullBoard());
+    const { container } = renderApp(
+      <Routes>
+        <Route path="/" element={<KanbanView params={{ listId: String(LIST) }} />} />
+        <Route path="/tasks/:id" element={<p>Task page</p>} />
+      </Routes>,
+    );
+    await screen.findByRole('link', { name: /Sow peas/ });
+    fireEvent.click(container.querySelector('.kanban-card[data-task-id="12"]')!);
+    expect(await screen.findByText('Task page')).toBeInTheDocument();
   });
 });
 

@@ -10,6 +10,7 @@ import { DEFAULT_TASK_COLOR, type Task } from '../../../api/tasks';
 import { DATE_FORMAT_MONTH, formatDate } from '../../../i18n/dateLocale';
 import { DAY_WIDTH, ROW_HEIGHT, barOf, datesForBar, rangeDays, shiftBar, type Bar, type DragMode, type GanttRange } from './ganttModel';
 import { POINTER_OPTIONS } from '../../../components/dndSensors';
+import { readableTextOn } from '../../../components/readableText';
 
 export const TITLE_WIDTH = 240;
 /** Key presses on a bar are saved together once they pause this long. */
@@ -128,7 +129,8 @@ export function GanttChart({ tasks, range, canWrite, onDates, now = new Date() }
       <p id="gantt-bar-hint" className="visually-hidden">
         {t(canWrite ? 'list.gantt.barHint' : 'list.gantt.barHintReadOnly')}
       </p>
-      <div ref={scroller} className="gantt-scroll" role="region" aria-label={t('list.gantt.chart')} tabIndex={-1}>
+      {/* A Tab stop of its own: without a mouse the arrow keys scroll the days only once the region has the focus. */}
+      <div ref={scroller} className="gantt-scroll" role="region" aria-label={t('list.gantt.chart')} tabIndex={0}>
         <div className="gantt-canvas" style={{ width: TITLE_WIDTH + width }}>
           <DayHeader range={range} days={days} todayIndex={todayIndex} />
           <div className="gantt-body" style={{ height: virtualizer.getTotalSize() }}>
@@ -240,7 +242,13 @@ function GanttRow({ task, bar, top, days, canWrite, saving, from, onKey }: Gantt
   const visible = last >= first;
   const color = `#${task.hexColor || DEFAULT_TASK_COLOR}`;
   const dates = bar.undated ? t('list.gantt.noDates') : `${formatDate(addDays(from, bar.startDay))} – ${formatDate(addDays(from, bar.endDay))}`;
-  const style: CSSProperties = { left: TITLE_WIDTH + first * DAY_WIDTH, width: (last - first + 1) * DAY_WIDTH, ['--bar-color' as string]: color };
+  const style: CSSProperties = {
+    left: TITLE_WIDTH + first * DAY_WIDTH,
+    width: (last - first + 1) * DAY_WIDTH,
+    ['--bar-color' as string]: color,
+    // The task colour is anyone's choice: the label takes black or white, whichever reads on it.
+    ['--bar-text' as string]: `#${readableTextOn(color)}`,
+  };
   // A handle's press must not also start the bar's move.
   const handleDown = (listeners: typeof move.listeners) => (e: PointerEvent) => {
     e.stopPropagation();

@@ -1,0 +1,63 @@
+// What happens around the palette's lazy mount: keys typed before its code arrived, and where the focus returns after it.
+
+let typedEarly = '';
+let mounted = false;
+let listening: ((e: KeyboardEvent) => void) | null = null;
+
+/**
+ * Between Ctrl+K and the palette's first render (its code loads then), typed characters would reach the page:
+ * single-letter hotkeys would run and the text would be lost. They are kept here and become the palette's query.
+ */
+export function catchEarlyKeys(): void {
+  if (mounted || listening || typeof window === 'undefined') return;
+  listening = (e: KeyboardEvent) => {
+    if (mounted) return;
+    if (e.key === 'Backspace') typedEarly = typedEarly.slice(0, -1);
+    else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) typedEarly += e.key;
+    else return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  };
+  window.addEventListener('keydown', listening, true);
+}
+
+/** The palette calls this when it is on screen: it takes what was typed meanwhile. */
+export function paletteMounted(): string {
+  mounted = true;
+  if (listening) window.removeEventListener('keydown', listening, true);
+  listening = null;
+  const text = typedEarly;
+  typedEarly = '';
+  return text;
+}
+
+let returnTo: HTMLElement | null = null;
+
+/** Remembers the element to give the focus back to; called with the focus still outside the palette. */
+export function rememberFocus(): void {
+  const el = typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null);
+  if (el && el !== document.body && !el.closest('.palette')) returnTo = el;
+}
+
+/**
+ * After the palette closed, the focus goes back where it was. A command may have re-rendered that element (a kanban
+ * card moved to another bucket): then its successor, found by the same data-board-target, takes it; never the body.
+ */
+export function restoreFocus(): void {
+  const target = returnTo;
+  returnTo = null;
+  // After the dialog's own focus return (a frame later), which may have aimed at an element no longer in the page.
+  window.setTimeout(
+    () =>
+      requestAnimationFrame(() => {
+        if (document.querySelector('[role="dialog"]')) return;
+        const key = target?.dataset.boardTarget;
+        // A re-rendered element (a card moved to another bucket) is found again by its board target, wherever it went.
+        const successor = target && !target.isConnected && key ? document.querySelector<HTMLElement>(`[data-board-target="${key}"]`) : null;
+        if (successor) return successor.focus();
+        if (document.activeElement && document.activeElement !== document.body) return;
+        (target?.isConnected ? target : document.querySelector<HTMLElement>('main'))?.focus();
+      }),
+    0,
+  );
+}
