@@ -75,7 +75,7 @@ describe('repeat amount', () => {
     expect(amount).toHaveValue(2);
     fireEvent.change(amount, { target: { value: '' } });
     fireEvent.blur(amount);
-    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ repeatAfter: { amount: 0, type: 'days' } })));
+    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ repeatAfter: { amount: 0, type: 'days' } }), expect.anything()));
     expect(screen.queryByText(ERROR)).toBeNull();
   });
 
@@ -95,7 +95,7 @@ describe('repeat amount', () => {
     await screen.findByText(ERROR);
     fireEvent.change(amount, { target: { value: '3' } });
     fireEvent.blur(amount);
-    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ repeatAfter: { amount: 3, type: 'days' } })));
+    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ repeatAfter: { amount: 3, type: 'days' } }), expect.anything()));
     expect(screen.queryByText(ERROR)).toBeNull();
   });
 });
