@@ -7,10 +7,12 @@ import { viewCommands } from './views';
 import { listNavigationCommands, taskSelectionCommands } from './taskSelection';
 import { settingsCommands } from './settings';
 import { taskCommands } from './tasks';
+import { focusCommands } from './focus';
 
 export { registry, createRegistry } from './registry';
 export type { Command, CommandContext, Registry } from './registry';
 export { bindKeymap, isEditableTarget, SEQUENCE_TIMEOUT_MS } from './keymap';
+export { trackFocusOrigin } from '../src/app/focusReturn';
 
 let registered = false;
 
@@ -26,4 +28,5 @@ export function registerAppCommands(): void {
   registry.registerAll(listNavigationCommands);
   registry.registerAll(settingsCommands);
   registry.registerAll(taskCommands);
+  registry.registerAll(focusCommands);
 }

@@ -1,5 +1,6 @@
 // Task commands for the selected tasks (list keyboard selection) or else the open task: done, due date, priority, label, assign, move, colour, favorite, delete.
 // API and state modules load on first use, so the boot bundle only carries these definitions.
+import { leaveField } from '../src/app/focusReturn';
 import type { Command, CommandContext } from './registry';
 import { appStore } from '../src/state/store';
 import {
@@ -218,10 +219,10 @@ export const listNavigationCommands: Command[] = [
   nav('listNav.toggle', ['x'], () => updateSelection((s) => toggleFocused(s)), (ctx) => navActive(ctx) && focusedNow() !== null),
   nav('listNav.range', ['Shift+x'], () => updateSelection((s, ids) => selectRange(s, ids)), (ctx) => navActive(ctx) && focusedNow() !== null),
   nav(
-    // List views focus their add-task field; Escape leaves it so the single-key list commands work.
+    // Escape leaves a field (the add-task box) for where the focus was, so the single-key list commands work.
     'listNav.leaveField',
     ['Escape'],
-    () => (document.activeElement as HTMLElement | null)?.blur(),
+    () => leaveField(),
     (ctx) => navActive(ctx) && focusInField() && appStore.get(listSelectionAtom).selectedIds.length === 0,
   ),
   nav(

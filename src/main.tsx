@@ -42,6 +42,7 @@ function loadCommandsWhenSignedIn(router: AppRouter): void {
     void import('../commands').then((m) => {
       m.registerAppCommands();
       m.bindKeymap(window, m.registry, () => commandContext(router));
+      m.trackFocusOrigin();
     });
   };
   const unsubscribe = appStore.sub(sessionAtom, check);

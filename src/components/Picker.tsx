@@ -13,6 +13,7 @@ import {
 import { Command as Cmdk } from 'cmdk';
 import { useT } from '../i18n';
 import { rankByText } from '../app/fuzzyRank';
+import { focusAtEnd } from '../app/focusAtEnd';
 import './picker.css';
 
 export type PickerKey = string | number;
@@ -60,7 +61,7 @@ function PickerInner<T>(props: PickerProps<T>, ref: React.ForwardedRef<PickerHan
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState(initialQuery);
-  const [remote, setRemote] = useState<readonly T[]>([]);
+  const [remote, setRemote] = useState<{ query: string; items: readonly T[] }>({ query: '', items: [] });
   const root = useRef<HTMLDivElement>(null);
   // cmdk reports a pick the same way for Enter and for a click; a click in a multi picker keeps the list open.
   const byPointer = useRef(false);
@@ -92,12 +93,12 @@ function PickerInner<T>(props: PickerProps<T>, ref: React.ForwardedRef<PickerHan
 
   useEffect(() => {
     const q = query.trim();
-    if (!latestSearch.current || q === '') return setRemote([]);
+    if (!latestSearch.current || q === '') return setRemote({ query: q, items: [] });
     let live = true;
     const timer = setTimeout(() => {
       latestSearch.current?.(q).then(
-        (found) => live && setRemote(found),
-        () => live && setRemote([]),
+        (found) => live && setRemote({ query: q, items: found }),
+        () => live && setRemote({ query: q, items: [] }),
       );
     }, SEARCH_DEBOUNCE_MS);
     return () => {
@@ -107,9 +108,9 @@ function PickerInner<T>(props: PickerProps<T>, ref: React.ForwardedRef<PickerHan
   }, [query]);
 
   const pool = useMemo(() => {
-    if (remote.length === 0) return items;
+    if (remote.items.length === 0) return items;
     const seen = new Set(items.map(itemKey));
-    return [...items, ...remote.filter((r) => !seen.has(itemKey(r)))];
+    return [...items, ...remote.items.filter((r) => !seen.has(itemKey(r)))];
   }, [items, remote, itemKey]);
   const ranked = useMemo(() => rankByText(query, pool, itemText, limit), [query, pool, itemText, limit]);
   const text = query.trim();
@@ -118,7 +119,10 @@ function PickerInner<T>(props: PickerProps<T>, ref: React.ForwardedRef<PickerHan
     const texts = itemText(item);
     return (typeof texts === 'string' ? [texts] : texts).some((s) => s.toLocaleLowerCase() === lower);
   };
-  const offerCreate = !!create && text !== '' && !pool.some(exists);
+  // While the server has not answered for this text, "create" is held back: Enter would otherwise make a duplicate
+  // of a task or user the answer is about to show.
+  const searching = !!search && text !== '' && remote.query !== text;
+  const offerCreate = !!create && text !== '' && !searching && !pool.some(exists);
   const chosen = new Set(selectedKeys);
 
 
@@ -195,21 +199,13 @@ function PickerInner<T>(props: PickerProps<T>, ref: React.ForwardedRef<PickerHan
             {create!.label(text)}
           </Cmdk.Item>
         )}
-        {ranked.length === 0 && !offerCreate && <div className="picker-empty">{emptyText ?? t('picker.noResults')}</div>}
+        {ranked.length === 0 && !offerCreate && <div className="picker-empty">{searching ? t('picker.searching') : (emptyText ?? t('picker.noResults'))}</div>}
       </Cmdk.List>
       <p id={hintId} className="picker-hint">
         {multiple ? t('picker.hintMultiple') : t('picker.hint')}
       </p>
     </Cmdk>
   );
-}
-
-/** Puts the caret after what is already typed, so a field opened by a letter continues the text instead of replacing it. */
-export function focusAtEnd(el: HTMLInputElement | HTMLTextAreaElement | null): void {
-  if (!el) return;
-  el.focus();
-  const end = el.value.length;
-  el.setSelectionRange(end, end);
 }
 
 export const Picker = forwardRef(PickerInner) as <T>(props: PickerProps<T> & { ref?: React.Ref<PickerHandle> }) => ReturnType<typeof PickerInner>;

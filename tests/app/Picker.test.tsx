@@ -6,13 +6,8 @@ import { Picker } from '../../src/components/Picker';
 import { PickerField } from '../../src/components/PickerField';
 
 beforeAll(() => {
-  // jsdom has no layout: cmdk scrolls the active option into view and measures the list.
+  // jsdom has no layout: cmdk scrolls the active option into view.
   Element.prototype.scrollIntoView = vi.fn();
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
 });
 
 interface Label {

@@ -232,7 +232,13 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     ids,
     onOpen: (id) => void navigate(pathFor('task.detail', { id })),
     reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
+    focusList: () => scroller.current?.focus({ preventScroll: true }),
   });
+  // A list opens with its rows ready for j/k: the focus goes to the list, not into a text field, and never stays on
+  // the page body (where the next Tab would start from the top of the page).
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) scroller.current?.focus({ preventScroll: true });
+  }, []);
   const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates(list) }), []);
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
