@@ -31,7 +31,7 @@ function page() {
     <Provider store={appStore}>
       <main id="main" tabIndex={-1}>
         <button type="button">Filters</button>
-        <AddTask onAdd={async () => undefined} />
+        <AddTask onAdd={async () => []} />
       </main>
     </Provider>,
   );

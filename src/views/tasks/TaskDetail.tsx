@@ -104,6 +104,17 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [taskId, setOpenTask]);
 
+  // A moved task lives by the rights and archive state of its new list.
+  const taskListId = task?.listId;
+  useEffect(() => {
+    if (taskListId === undefined || list === null || list.id === taskListId) return;
+    let live = true;
+    getList(taskListId).then((l) => live && setList(l), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [taskListId, list]);
+
   const readOnly = !canWriteList(list);
   // Off on the server means its attachment routes do not exist: no section, and the page takes no drops.
   const attachmentsEnabled = !!config?.taskAttachmentsEnabled;
@@ -195,7 +206,8 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
     }
   };
 
-  const listTitle = list?.title ?? lists.get(task.listId)?.title ?? '';
+  // After a move the loaded list is the old one until the new one arrives; the store already knows the new title.
+  const listTitle = (list?.id === task.listId ? list.title : lists.get(task.listId)?.title) ?? list?.title ?? '';
 
   return (
     <div

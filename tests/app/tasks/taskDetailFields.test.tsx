@@ -91,7 +91,8 @@ describe('task detail fields by keyboard', () => {
     press('dueDate');
     await waitFor(() => expect(focused()).toBe(screen.getByRole('textbox', { name: 'Due date in words' })));
     type('tomorrow 5pm');
-    expect(focused()).toHaveAccessibleDescription(/Reads as/);
+    // The parser (chrono-node) loads when the field first opens.
+    await waitFor(() => expect(focused()).toHaveAccessibleDescription(/Reads as/), { timeout: 5000 });
     key('Enter');
     await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalled());
     const saved = tasksApi.updateTask.mock.calls[0][0].dueDate!;
@@ -107,7 +108,7 @@ describe('task detail fields by keyboard', () => {
     await waitFor(() => expect(focused()).toBe(screen.getByRole('textbox', { name: 'Due date in words' })));
     type('whenever');
     key('Enter');
-    expect(focused()).toHaveAccessibleDescription(/“whenever” is not a date/);
+    await waitFor(() => expect(focused()).toHaveAccessibleDescription(/“whenever” is not a date/), { timeout: 5000 });
     expect(focused()).toHaveAttribute('aria-invalid', 'true');
     expect(tasksApi.updateTask).not.toHaveBeenCalled();
   });

@@ -1,9 +1,13 @@
 // A date typed in words ("fri 5pm", "in 3 days") behind a button: shows what it reads as, Enter saves, Escape cancels.
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useT, currentLanguage } from '../../../i18n';
-import { parseFreeDate } from '../../../../parsers/parseFreeDate';
+import type { parseFreeDate as ParseFreeDate, FreeDateResult } from '../../../../parsers/parseFreeDate';
 import { focusAtEnd } from '../../../app/focusAtEnd';
 import type { FieldHandle } from './fieldHandle';
+
+// chrono-node is large and only needed once someone types a date: it loads when a field first opens.
+let parser: Promise<typeof ParseFreeDate> | null = null;
+const loadParser = () => (parser ??= import('../../../../parsers/parseFreeDate').then((m) => m.parseFreeDate));
 
 export interface DateTextFieldProps {
   /** The input's accessible name ("Due date in words"). */
@@ -24,12 +28,16 @@ export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(functio
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const [parse, setParse] = useState<typeof ParseFreeDate | null>(null);
   useImperativeHandle(ref, () => ({ open: () => !disabled && setOpen(true) }), [disabled]);
   useEffect(() => {
-    if (open) focusAtEnd(input.current);
+    if (!open) return;
+    focusAtEnd(input.current);
+    void loadParser().then((fn) => setParse(() => fn));
   }, [open]);
 
-  const parsed = parseFreeDate(text, new Date(), currentLanguage());
+  const read = (fn: typeof ParseFreeDate): FreeDateResult => fn(text, new Date(), currentLanguage());
+  const parsed = parse ? read(parse) : null;
   const dismiss = () => {
     setOpen(false);
     setText('');
@@ -40,11 +48,13 @@ export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(functio
     // The button stays where the field was: the next letter shortcut works from here, and Escape closes the task.
     requestAnimationFrame(() => trigger.current?.focus());
   };
-  const submit = () => {
-    if (parsed.ok) {
-      onSave(parsed.date);
+  const submit = async () => {
+    // Enter typed before the parser arrived waits for it rather than dropping the text.
+    const result = read(parse ?? (await loadParser()));
+    if (result.ok) {
+      onSave(result.date);
       close();
-    } else setError(t(parsed.reason === 'empty' ? 'task.detail.dateTextEmpty' : 'task.detail.dateTextUnknown', { text: text.trim() }));
+    } else setError(t(result.reason === 'empty' ? 'task.detail.dateTextEmpty' : 'task.detail.dateTextUnknown', { text: text.trim() }));
   };
 
   return (
@@ -68,7 +78,7 @@ export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(functio
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
-                submit();
+                void submit();
               } else if (e.key === 'Escape') {
                 e.preventDefault();
                 e.stopPropagation();
@@ -77,7 +87,7 @@ export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(functio
             }}
           />
           <p id={`${id}-read`} className="picker-hint" aria-live="polite">
-            {error ?? (parsed.ok ? t('task.detail.dateTextReads', { date: show(parsed.date) }) : t('task.detail.dateTextHint'))}
+            {error ?? (parsed?.ok ? t('task.detail.dateTextReads', { date: show(parsed.date) }) : t('task.detail.dateTextHint'))}
           </p>
         </div>
       )}
