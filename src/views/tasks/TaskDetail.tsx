@@ -449,7 +449,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
           </Section>
 
           <Section id="d-move" title={t('task.detail.move')}>
-            <MoveField ref={fields.move} task={task} listTitle={listTitle} readOnly={readOnly} onMove={(listId) => void save({ ...task, listId })} />
+            <MoveField ref={fields.move} task={task} listTitle={listTitle} readOnly={readOnly} onMove={(listId) => void save({ ...task, listId, bucketId: 0 })} />
           </Section>
 
           {!readOnly && (

@@ -83,7 +83,7 @@ describe('task detail fields by keyboard', () => {
     await waitFor(() => expect(focused()).toBe(screen.getByRole('combobox', { name: 'Move to list' })));
     type('week');
     key('Enter');
-    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 5, listId: 4 })));
+    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 5, listId: 4, bucketId: 0 })));
   });
 
   it('d: reads a due date in words, shows what it understood and saves it with Enter', async () => {
