@@ -158,9 +158,12 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
 
   useEffect(() => {
     if (!request || request.nonce === seenRequest.current) return;
+    // A letter pressed as the task opens waits for the task and its list (the rights decide which fields exist)
+    // instead of being dropped.
+    if (!task || list === null) return;
     seenRequest.current = request.nonce;
     focusField(request.field);
-  }, [request, focusField]);
+  }, [request, focusField, task, list]);
 
   if (!task) return <Loading />;
 

@@ -133,3 +133,16 @@ describe('task detail fields by keyboard', () => {
     await waitFor(() => expect(focused()).toBe(screen.getByRole('button', { name: 'Edit the description' })));
   });
 });
+
+describe('a letter pressed as the task opens', () => {
+  it('waits for the task and its list instead of being dropped', async () => {
+    let resolveList: (l: never) => void = () => undefined;
+    listsApi.getList.mockReturnValue(new Promise((r) => (resolveList = r)));
+    renderApp(<TaskDetail taskId={5} />);
+    await screen.findByRole('textbox', { name: 'Task title' });
+    press('labels');
+    expect(screen.queryByRole('combobox', { name: 'Add a label' })).toBeNull();
+    await act(async () => resolveList(list(3, 'Garden')));
+    await waitFor(() => expect(focused()).toBe(screen.getByRole('combobox', { name: 'Add a label' })));
+  });
+});
