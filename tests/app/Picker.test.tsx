@@ -1,4 +1,5 @@
 // The shared picker: fuzzy filtering, arrows and Enter, the create option, Escape, multi-select and what screen readers get.
+import './cmdkDom';
 import { describe, expect, it, vi, beforeAll } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
 // Share forms: user search and sharing with a right, team sharing, validation, link shares and copy failure.
+import '../cmdkDom';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { screen, fireEvent, waitFor, within } from '@testing-library/react';
 import { renderInApp } from './render';

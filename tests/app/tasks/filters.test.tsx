@@ -1,4 +1,5 @@
 // The filter popup and its query: show done, sort, date ranges, labels, assignees, priority, percent done, search.
+import '../cmdkDom';
 import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { fireEvent, screen } from '@testing-library/react';

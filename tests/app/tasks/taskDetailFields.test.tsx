@@ -1,4 +1,5 @@
 // Task detail letters open their field with the focus in its input (caret at the end); Enter saves, Escape cancels
+import '../cmdkDom';
 // and gives the focus back inside the task. Assign by a partial name, add an existing label, move, due date in words.
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
