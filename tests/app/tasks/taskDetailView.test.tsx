@@ -49,7 +49,7 @@ describe('task detail', () => {
     fireEvent.change(title, { target: { value: 'Prune the pear tree' } });
     fireEvent.keyDown(title, { key: 'Enter' });
     fireEvent.blur(title);
-    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 5, title: 'Prune the pear tree' })));
+    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 5, title: 'Prune the pear tree' }), expect.anything()));
     expect(tasksApi.updateTask).toHaveBeenCalledTimes(1);
   });
 
