@@ -8,10 +8,12 @@ import { listNavigationCommands, taskSelectionCommands } from './taskSelection';
 import { settingsCommands } from './settings';
 import { taskCommands } from './tasks';
 import { kanbanCommands } from './kanban';
+import { focusCommands } from './focus';
 
 export { registry, createRegistry } from './registry';
 export type { Command, CommandContext, Registry } from './registry';
 export { bindKeymap, isEditableTarget, SEQUENCE_TIMEOUT_MS } from './keymap';
+export { trackFocusOrigin } from '../src/app/focusReturn';
 
 let registered = false;
 
@@ -28,4 +30,5 @@ export function registerAppCommands(): void {
   registry.registerAll(settingsCommands);
   registry.registerAll(taskCommands);
   registry.registerAll(kanbanCommands);
+  registry.registerAll(focusCommands);
 }

@@ -58,12 +58,19 @@ export function bindKeymap(
       }
     }
     const handlers: Record<string, (e: KeyboardEvent) => void> = {};
-    for (const [key, ids] of byKey) {
+    // The last press of a sequence ("g n") must not also run the single key ("n"): tinykeys matches each binding on
+    // its own, so sequences are bound first (tinykeys follows key order) and mark the press they completed.
+    const completedSequence = new WeakSet<KeyboardEvent>();
+    const isSequence = (key: string) => key.trim().includes(' ');
+    const ordered = [...byKey].sort(([a], [b]) => Number(isSequence(b)) - Number(isSequence(a)));
+    for (const [key, ids] of ordered) {
       handlers[key] = (event) => {
         if (isEditableTarget(event.target) && !ALLOWED_IN_FIELDS.has(original.get(key) ?? key)) return;
+        if (!isSequence(key) && completedSequence.has(event)) return;
         const ctx = getContext();
         const command = ids.map((id) => registry.get(id)).find((c) => c && registry.isApplicable(c, ctx));
         if (!command) return;
+        if (isSequence(key)) completedSequence.add(event);
         event.preventDefault();
         if (ask && command.pick) return ask(command);
         void Promise.resolve(command.run(ctx)).catch((err: unknown) => {

@@ -1,5 +1,6 @@
 // Task commands for the selected tasks (list keyboard selection) or else the open task: done, due date, priority, label, assign, move, colour, favorite, delete.
 // API and state modules load on first use, so the boot bundle only carries these definitions.
+import { leaveField } from '../src/app/focusReturn';
 import type { Command, CommandContext, CommandPick, PickOption } from './registry';
 import { appStore } from '../src/state/store';
 import {
@@ -137,7 +138,7 @@ const DATE_PRESETS = ['today', 'tomorrow', 'next monday', 'next week', 'next mon
 const dateOptions: CommandPick = {
   placeholder: 'taskSelection.placeholder.dueDate',
   options: async (_ctx, query) => {
-    const [{ parseDate }, tr, { formatDate }, { currentLanguage }] = await Promise.all([import('../parsers'), t(), import('../src/components/TaskRow'), import('../src/i18n')]);
+    const [{ parseDate }, tr, { formatDate }, { currentLanguage }] = await Promise.all([import('../parsers'), t(), import('../src/i18n/dateLocale'), import('../src/i18n')]);
     const presets = DATE_PRESETS.map((text) => ({ text, date: parseDate(text).date })).filter((p) => p.date);
     const options: PickOption[] = presets.map((p) => ({ id: p.text, title: tr(`taskSelection.datePreset.${p.text.replace(' ', '_')}`), hint: formatDate(p.date!) }));
     const text = query.trim();
@@ -312,10 +313,10 @@ export const listNavigationCommands: Command[] = [
   nav('listNav.toggle', ['x'], () => updateSelection((s) => toggleFocused(s)), (ctx) => navActive(ctx) && focusedNow() !== null),
   nav('listNav.range', ['Shift+x'], () => updateSelection((s, ids) => selectRange(s, ids)), (ctx) => navActive(ctx) && focusedNow() !== null),
   nav(
-    // List views focus their add-task field; Escape leaves it so the single-key list commands work.
+    // Escape leaves a field (the add-task box) for where the focus was, so the single-key list commands work.
     'listNav.leaveField',
     ['Escape'],
-    () => (document.activeElement as HTMLElement | null)?.blur(),
+    () => leaveField(),
     (ctx) => navActive(ctx) && focusInField() && appStore.get(listSelectionAtom).selectedIds.length === 0,
   ),
   nav(

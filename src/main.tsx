@@ -50,6 +50,7 @@ function loadCommandsWhenSignedIn(router: AppRouter): void {
           appStore.set(paletteOpenAtom, true);
         },
       );
+      m.trackFocusOrigin();
     });
   };
   const unsubscribe = appStore.sub(sessionAtom, check);

@@ -13,3 +13,8 @@ export async function removeAssignee(taskId: number, userId: number): Promise<vo
 export async function searchUsers(s: string): Promise<UserRef[]> {
   return (await get<UserRef[] | null>('users', { query: { s } })) ?? [];
 }
+
+/** Everyone who can see a list: the people a task in it can be assigned to. */
+export async function listUsers(listId: number): Promise<UserRef[]> {
+  return (await get<UserRef[] | null>(`lists/${listId}/listusers`)) ?? [];
+}

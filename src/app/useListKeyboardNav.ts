@@ -1,7 +1,7 @@
 // List keyboard navigation for task views: registers the view as the target of the j/k/x/shift+x/Enter/Escape commands and exposes row state.
 import { useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { EMPTY_SELECTION, listSelectionAtom, setActiveListNav, activeListNav, type ListSelection } from '../state/selection';
+import { EMPTY_SELECTION, listSelectionAtom, setActiveListNav, activeListNav, takeReturnRow, type ListSelection } from '../state/selection';
 import './palette/listNav.css';
 
 export interface ListKeyboardNavOptions {
@@ -12,6 +12,8 @@ export interface ListKeyboardNavOptions {
   onOpen: (id: number) => void;
   /** Brings a row into view; virtualised lists pass their scrollToIndex. */
   reveal?: (id: number, index: number) => void;
+  /** Puts the DOM focus on the list, when a closed task hands the focus back to its row. */
+  focusList?: () => void;
 }
 
 export interface RowNavProps {
@@ -33,7 +35,7 @@ export function navPropsFor(focused: boolean, selected: boolean | undefined): Ro
  * The keys themselves are registry commands (commands/taskSelection.ts), so the help modal lists them and they
  * can be rebound; this hook only tells those commands which view they drive and returns each row's state.
  */
-export function useListKeyboardNav({ scope, ids, onOpen, reveal }: ListKeyboardNavOptions) {
+export function useListKeyboardNav({ scope, ids, onOpen, reveal, focusList }: ListKeyboardNavOptions) {
   const selection = useAtomValue(listSelectionAtom);
   const setSelection = useSetAtom(listSelectionAtom);
   const latest = useRef({ ids, onOpen, reveal });
@@ -54,6 +56,17 @@ export function useListKeyboardNav({ scope, ids, onOpen, reveal }: ListKeyboardN
       setSelection((s) => (s.scope === scope ? EMPTY_SELECTION : s));
     };
   }, [scope, setSelection]);
+
+  // A task opened from this list and closed again: its row is the focused one, as if the person had never left.
+  useEffect(() => {
+    const id = takeReturnRow(ids);
+    if (id === null) return;
+    setSelection((s) => ({ ...(s.scope === scope ? s : { ...EMPTY_SELECTION, scope }), focusedId: id }));
+    latest.current.reveal?.(id, ids.indexOf(id));
+    focusList?.();
+    // focusList is read once per return
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids, scope, setSelection]);
 
   const current: ListSelection = selection.scope === scope ? selection : EMPTY_SELECTION;
   const selected = new Set(current.selectedIds);

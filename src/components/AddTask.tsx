@@ -1,6 +1,8 @@
 // The add-task box: quick-add with the user's prefix mode, recognised tokens highlighted as typed, completion, dismissable tokens, one task per line.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useAtomValue } from 'jotai/react';
+import { useAtomValue, useSetAtom } from 'jotai/react';
+import { addTaskBoxesAtom, addTaskFocusRequestAtom } from '../state/focusRequests';
+import { focusAtEnd } from '../app/focusAtEnd';
 import { currentLanguage, useT } from '../i18n';
 import { parseTaskText, prefixesFor, type ParseHint, type ParsedToken } from '../../parsers';
 import { quickAddModeAtom } from '../state/taskSettings';
@@ -102,6 +104,20 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
   const area = useRef<HTMLTextAreaElement>(null);
   const backdrop = useRef<HTMLDivElement>(null);
   const labelsLoaded = useAtomValue(labelsLoadedAtom);
+  const focusRequest = useAtomValue(addTaskFocusRequestAtom);
+  const setBoxes = useSetAtom(addTaskBoxesAtom);
+  const seenFocusRequest = useRef(focusRequest);
+
+  // The `n` command (commands/focus.ts) applies while a box is on screen, and asks it for the focus.
+  useEffect(() => {
+    setBoxes((n) => n + 1);
+    return () => setBoxes((n) => n - 1);
+  }, [setBoxes]);
+  useEffect(() => {
+    if (focusRequest === seenFocusRequest.current) return;
+    seenFocusRequest.current = focusRequest;
+    focusAtEnd(area.current);
+  }, [focusRequest]);
 
   // Label completion and matching need the labels; load them once if nobody has yet.
   useEffect(() => {
@@ -196,7 +212,9 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
         return;
       }
       if (e.key === 'Escape') {
+        // Closing the suggestions is all this Escape does; the next one leaves the field.
         e.preventDefault();
+        e.stopPropagation();
         setClosedAt(caret);
         return;
       }

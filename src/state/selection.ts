@@ -68,3 +68,18 @@ export function setActiveListNav(nav: ActiveListNav | null): void {
 export function activeListNav(): ActiveListNav | null {
   return activeNav;
 }
+
+let pendingRow: number | null = null;
+
+/** A task view closing over a list asks the list to focus this task's row when it is on screen again. */
+export function returnToRow(taskId: number): void {
+  pendingRow = taskId;
+}
+
+/** The row asked for by returnToRow, once, if it is among these ids. */
+export function takeReturnRow(ids: readonly number[]): number | null {
+  if (pendingRow === null || !ids.includes(pendingRow)) return null;
+  const id = pendingRow;
+  pendingRow = null;
+  return id;
+}

@@ -24,6 +24,7 @@ describe('keymap', () => {
       ['upcoming', ['g u']],
       ['overview', ['g o']],
       ['close', ['Escape']],
+      ['single', ['o']],
     ] as const) {
       runs[id] = vi.fn();
       registry.register({ id, title: id, section: 'general', keys: [...keys], when: (c) => c.signedIn, run: runs[id] });
@@ -49,6 +50,15 @@ describe('keymap', () => {
     press('u');
     expect(runs.upcoming).toHaveBeenCalledTimes(1);
     expect(runs.overview).not.toHaveBeenCalled();
+  });
+
+  it('the last key of a sequence does not also run the single-key command bound to it', () => {
+    press('g');
+    press('o');
+    expect(runs.overview).toHaveBeenCalledTimes(1);
+    expect(runs.single).not.toHaveBeenCalled();
+    press('o');
+    expect(runs.single).toHaveBeenCalledTimes(1);
   });
 
   it('forgets a started sequence after 1500 ms', () => {

@@ -119,9 +119,8 @@ test('palette, hotkeys, list selection and help, keyboard only', async ({ page, 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/lists/${listId}/list`));
 
-  // g u goes to upcoming (Escape first leaves the list's add-task field, which has the focus).
-  await expect(page.getByRole('combobox', { name: 'Add a task' })).toBeFocused();
-  await page.keyboard.press('Escape');
+  // g u goes to upcoming at once: a list opens with the focus on its rows, not in the add-task field (issue #19).
+  await expect(page.getByRole('combobox', { name: 'Add a task' })).not.toBeFocused();
   await page.keyboard.press('g');
   await page.keyboard.press('u');
   await expect(page).toHaveURL(/\/tasks\/by\/upcoming/);
@@ -143,8 +142,7 @@ test('palette, hotkeys, list selection and help, keyboard only', async ({ page, 
   }
   await page.goto(`/lists/${listId}/list`);
   await expect(page.getByRole('listitem').filter({ hasText: 'Cheese' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Add a task' })).toBeFocused();
-  await page.keyboard.press('Escape');
+  await expect(page.getByRole('combobox', { name: 'Add a task' })).not.toBeFocused();
   for (let i = 0; i < 3; i += 1) {
     await page.keyboard.press('j');
     await page.keyboard.press('x');

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { labelsAtom, loadLabels } from '../../state/namespaces';
 import { TextField } from '../../components/TextField';
+import { LabelPickerField } from '../../components/LabelPickerField';
 import { useT } from '../../i18n';
 import { formatPercent } from '../../i18n/numberFormat';
 import { SORT_FIELDS, type FilterUi } from './filterForm';
@@ -98,20 +99,14 @@ export function FilterForm({ value, onChange, titleError }: { value: FilterFormV
       {range(t('filters.field.start_date'), 'startFrom', 'startTo')}
       {range(t('filters.field.end_date'), 'endFrom', 'endTo')}
 
-      <fieldset className="filter-labels">
-        <legend className="field-label">{t('filters.labels')}</legend>
-        {labels.length === 0 && <span className="muted">{t('filters.noLabels')}</span>}
-        {labels.map((l) => (
-          <label key={l.id} className="filter-label-chip" style={{ background: `#${l.hexColor}`, color: `#${l.textColor}` }}>
-            <input
-              type="checkbox"
-              checked={ui.labels.includes(l.id)}
-              onChange={(e) => set({ labels: e.target.checked ? [...ui.labels, l.id] : ui.labels.filter((x) => x !== l.id) })}
-            />{' '}
-            {l.title}
-          </label>
-        ))}
-      </fieldset>
+      <div className="filter-labels">
+        <span className="field-label">{t('filters.labels')}</span>
+        {labels.length === 0 ? (
+          <span className="muted">{t('filters.noLabels')}</span>
+        ) : (
+          <LabelPickerField label={t('filters.labels')} selectedIds={ui.labels} onChange={(ids) => set({ labels: ids })} />
+        )}
+      </div>
 
       <TextField label={t('filters.assignees')} help={t('filters.assigneesHelp')} value={ui.assignees} onChange={(e) => set({ assignees: e.target.value })} />
 

@@ -131,7 +131,7 @@ export default function ListView({ params }: { params?: Record<string, string> }
         <ListViewSwitcher listId={listId} />
       </header>
       {list?.isArchived && <p className="list-archived-note">{t('task.archivedReadOnly')}</p>}
-      {canWrite && listId > 0 && <AddTask onAdd={onAdd} autoFocus />}
+      {canWrite && listId > 0 && <AddTask onAdd={onAdd} />}
       <div className="list-view-toolbar">
         <FilterPopup filters={filters} setFilters={setFilters} />
         <span className="list-view-count" aria-live="polite">

@@ -7,11 +7,12 @@ import { SUPPORTED_LOCALES } from '../../constants';
 import { appStore } from '../../state/store';
 import { userAtom } from '../../state/session';
 import { colorSchemeAtom, type ColorScheme } from '../../state/theme';
-import { loadNamespaces, namespacesAtom, namespacesLoadedAtom } from '../../state/namespaces';
+import { loadNamespaces, namespacesLoadedAtom } from '../../state/namespaces';
 import { getTimezones, saveSettings, type GeneralSettings, type QuickAddMode } from '../../api/settings';
 import type { User } from '../../api/user';
 import { TextField } from '../../components/TextField';
 import { Button } from '../../components/Button';
+import { ListPickerField } from '../../components/ListPickerField';
 import { error as errorToast, success as successToast } from '../../app/toast';
 import { errorTextAsync } from '../../app/errorText';
 import { SettingsLayout } from './SettingsLayout';
@@ -61,7 +62,6 @@ export default function General() {
   const t = useT();
   const user = useAtomValue(userAtom);
   const [scheme, setScheme] = useAtom(colorSchemeAtom);
-  const namespaces = useAtomValue(namespacesAtom);
   const namespacesLoaded = useAtomValue(namespacesLoadedAtom);
   const [form, setForm] = useState<FormState | null>(null);
   const [timezones, setTimezones] = useState<string[]>([]);
@@ -91,10 +91,7 @@ export default function General() {
     };
   }, [namespacesLoaded]);
 
-  const listGroups = useMemo(
-    () => namespaces.filter((ns) => ns.id > 0 && !ns.isArchived).map((ns) => ({ ns, lists: ns.lists.filter((l) => !l.isArchived) })).filter((g) => g.lists.length > 0),
-    [namespaces],
-  );
+
   const zoneOptions = useMemo(() => {
     const zones = new Set(timezones);
     if (form?.timezone) zones.add(form.timezone);
@@ -164,28 +161,22 @@ export default function General() {
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label={t('user.settings.general.defaultList')}
-            name="defaultListId"
-            value={form.defaultListId}
-            onChange={(e) => update('defaultListId', Number(e.target.value))}
-            help={t('user.settings.general.defaultListHelp')}
-          >
-            <option value={0}>{t('user.settings.general.defaultListNone')}</option>
-            {/* Keep a saved default visible even before the namespaces have loaded. */}
-            {form.defaultListId > 0 && !listGroups.some((g) => g.lists.some((l) => l.id === form.defaultListId)) && (
-              <option value={form.defaultListId}>#{form.defaultListId}</option>
-            )}
-            {listGroups.map(({ ns, lists }) => (
-              <optgroup key={ns.id} label={ns.title}>
-                {lists.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.title}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </SelectField>
+          <div className="field">
+            <div className="field-label-row">
+              <span className="field-label">
+                {t('user.settings.general.defaultList')}
+              </span>
+            </div>
+            <div className="field-control">
+              <ListPickerField
+                label={t('user.settings.general.defaultList')}
+                value={form.defaultListId}
+                onChange={(id) => update('defaultListId', id)}
+                noneLabel={t('user.settings.general.defaultListNone')}
+              />
+            </div>
+            <p className="field-help">{t('user.settings.general.defaultListHelp')}</p>
+          </div>
           <SelectField
             label={t('user.settings.quickAddMagic.title')}
             name="quickAddMagicMode"

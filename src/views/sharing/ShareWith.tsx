@@ -1,12 +1,13 @@
 // Sharing a list or namespace with users (search honours their discoverability) and teams: add, change right, remove.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import * as sharing from '../../api/sharing';
 import type { Right, ShareTarget, TeamShare, UserShare } from '../../api/sharing';
-import { searchUsers } from '../../api/users';
 import { getAllTeams, type Team } from '../../api/teams';
 import type { User } from '../../api/user';
 import { displayName } from '../../state/session';
 import { Button } from '../../components/Button';
+import { PickerField } from '../../components/PickerField';
+import { UserPickerField } from '../../components/UserPickerField';
 import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
 import { RightSelect } from './RightSelect';
@@ -174,76 +175,24 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
 /** Search-as-you-type for a user; the server only finds people by name or e-mail when they allowed it. */
 export function AddUserForm({ onAdd }: { onAdd: (username: string, right: Right) => Promise<void> | void }) {
   const t = useT();
-  const id = useId();
-  const [query, setQuery] = useState('');
-  const [results, setResults] = useState<User[]>([]);
   const [chosen, setChosen] = useState<User | null>(null);
   const [right, setRight] = useState<Right>(0);
   const [message, setMessage] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (chosen && displayName(chosen) === query) return;
-    setChosen(null);
-    if (query.trim() === '') {
-      setResults([]);
-      return;
-    }
-    const timer = setTimeout(() => {
-      searchUsers(query).then(setResults, () => setResults([]));
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
-
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const user = chosen ?? results.find((u) => u.username.toLowerCase() === query.trim().toLowerCase()) ?? null;
-    if (!user) {
+    if (!chosen) {
       setMessage(t('sharing.selectUser'));
       return;
     }
     setMessage(null);
-    await onAdd(user.username, right);
-    setQuery('');
+    await onAdd(chosen.username, right);
     setChosen(null);
-    setResults([]);
   }
 
   return (
     <form className="share-add" onSubmit={(e) => void submit(e)} aria-label={t('sharing.addUser')}>
-      <div className="share-search">
-        <label htmlFor={id} className="sr-only">
-          {t('sharing.searchUser')}
-        </label>
-        <input
-          id={id}
-          className="input"
-          value={query}
-          placeholder={t('sharing.searchUser')}
-          autoComplete="off"
-          role="combobox"
-          aria-expanded={results.length > 0 && !chosen}
-          aria-controls={`${id}-results`}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        {results.length > 0 && !chosen && (
-          <ul className="share-results" id={`${id}-results`} role="listbox" aria-label={t('sharing.searchResults')}>
-            {results.map((u) => (
-              <li key={u.id} role="option" aria-selected={false}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setChosen(u);
-                    setQuery(displayName(u));
-                  }}
-                >
-                  {displayName(u)} <span className="muted">@{u.username}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <UserPickerField label={t('sharing.searchUser')} value={chosen} onChange={(u) => (setChosen(u), setMessage(null))} />
       <RightSelect label={t('sharing.right.label')} value={right} onChange={setRight} />
       <Button type="submit">{t('sharing.share')}</Button>
       {message && (
@@ -281,14 +230,17 @@ export function AddTeamForm({ exclude, onAdd }: { exclude: number[]; onAdd: (tea
 
   return (
     <form className="share-add" onSubmit={(e) => void submit(e)} aria-label={t('sharing.addTeam')}>
-      <select className="select share-team-select" aria-label={t('sharing.chooseTeam')} value={teamId} onChange={(e) => setTeamId(Number(e.target.value))}>
-        <option value={0}>{available.length === 0 ? t('sharing.noTeamsToAdd') : t('sharing.chooseTeam')}</option>
-        {available.map((x) => (
-          <option key={x.id} value={x.id}>
-            {x.name}
-          </option>
-        ))}
-      </select>
+      <PickerField<Team>
+        label={t('sharing.chooseTeam')}
+        buttonContent={teams.find((x) => x.id === teamId)?.name ?? (available.length === 0 ? t('sharing.noTeamsToAdd') : t('sharing.chooseTeam'))}
+        buttonLabel={teamId ? `${t('sharing.chooseTeam')}: ${teams.find((x) => x.id === teamId)?.name ?? ''}` : undefined}
+        disabled={available.length === 0}
+        items={available}
+        itemKey={(x) => x.id}
+        itemText={(x) => x.name}
+        selectedKeys={teamId ? [teamId] : []}
+        onPick={(x) => (setTeamId(x.id), setMessage(null))}
+      />
       <RightSelect label={t('sharing.right.label')} value={right} onChange={setRight} />
       <Button type="submit">{t('sharing.share')}</Button>
       {message && (

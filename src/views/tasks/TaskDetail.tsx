@@ -6,21 +6,17 @@ import { useT } from '../../i18n';
 import { formatPercent } from '../../i18n/numberFormat';
 import { formatDate } from '../../i18n/dateLocale';
 import { pathFor } from '../../routes';
-import { getTask, deleteTask, type Task, type RepeatUnit, type UserRef } from '../../api/tasks';
-import { addLabelToTask, removeLabelFromTask } from '../../api/taskLabels';
-import { addAssignee, removeAssignee, searchUsers } from '../../api/assignees';
-import { createLabel } from '../../api/labels';
+import { getTask, deleteTask, type Task, type RepeatUnit } from '../../api/tasks';
 import { getList, type List } from '../../api/lists';
 import { saveTask, removeTask, toggleTaskDone, replaceTask } from '../../state/tasks';
 import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../../state/taskDetail';
-import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels, upsertLabel } from '../../state/namespaces';
+import { labelsLoadedAtom, listsByIdAtom, loadLabels } from '../../state/namespaces';
 import { configAtom } from '../../state/config';
 import { requestReminderPermission, scheduleReminders } from '../../state/reminders';
 import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { DatePicker } from '../../components/DatePicker';
-import { LabelChip } from '../../components/LabelChip';
-import { UserAvatar, userLabel } from '../../components/UserAvatar';
+import { userLabel } from '../../components/UserAvatar';
 import { FavoriteStar } from '../../components/FavoriteStar';
 import { SubscriptionControl } from '../../components/SubscriptionControl';
 import { Modal } from '../../components/Modal';
@@ -30,6 +26,11 @@ import { Description, type DescriptionHandle } from './detail/Description';
 import { Attachments, type AttachmentsHandle } from './detail/Attachments';
 import { Relations, type RelationsHandle } from './detail/Relations';
 import { Comments } from './detail/Comments';
+import { AssigneesField } from './detail/AssigneesField';
+import { LabelsField } from './detail/LabelsField';
+import { MoveField } from './detail/MoveField';
+import { DateTextField } from './detail/DateTextField';
+import type { FieldHandle } from './detail/fieldHandle';
 import './taskDetail.css';
 
 const UNITS: RepeatUnit[] = ['hours', 'days', 'weeks', 'months', 'years'];
@@ -54,32 +55,30 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [title, setTitle] = useState('');
   const [repeatError, setRepeatError] = useState<string | null>(null);
-  const [labelQuery, setLabelQuery] = useState('');
-  const [userQuery, setUserQuery] = useState('');
-  const [userResults, setUserResults] = useState<UserRef[]>([]);
   const [dragOver, setDragOver] = useState(false);
   /** The amount being typed; saved on blur or together with a unit change. Empty means no repeat. */
   const [repeatAmount, setRepeatAmount] = useState('');
   const setOpenTask = useSetAtom(openTaskIdAtom);
   const request = useAtomValue(taskFieldRequestAtom);
-  const labels = useAtomValue(labelsAtom);
   const labelsLoaded = useAtomValue(labelsLoadedAtom);
   const lists = useAtomValue(listsByIdAtom);
   const config = useAtomValue(configAtom);
   usePageTitle(task?.title ?? null);
 
-  const refs = {
-    assignees: useRef<HTMLInputElement>(null),
-    labels: useRef<HTMLInputElement>(null),
-    dueDate: useRef<HTMLDivElement>(null),
-    move: useRef<HTMLSelectElement>(null),
-    color: useRef<HTMLInputElement>(null),
-    reminders: useRef<HTMLButtonElement>(null),
+  const fields = {
+    assignees: useRef<FieldHandle>(null),
+    labels: useRef<FieldHandle>(null),
+    dueDate: useRef<FieldHandle>(null),
+    move: useRef<FieldHandle>(null),
+    reminders: useRef<FieldHandle>(null),
   };
+  const color = useRef<HTMLInputElement>(null);
   const description = useRef<DescriptionHandle>(null);
   const attachments = useRef<AttachmentsHandle>(null);
   const relations = useRef<RelationsHandle>(null);
   const seenRequest = useRef(request?.nonce ?? 0);
+  const root = useRef<HTMLDivElement>(null);
+  const titleCancelled = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -105,6 +104,17 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
     // labelsLoaded only matters on open
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [taskId, setOpenTask]);
+
+  // A moved task lives by the rights and archive state of its new list.
+  const taskListId = task?.listId;
+  useEffect(() => {
+    if (taskListId === undefined || list === null || list.id === taskListId) return;
+    let live = true;
+    getList(taskListId).then((l) => live && setList(l), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [taskListId, list]);
 
   const readOnly = !canWriteList(list);
   // Off on the server means its attachment routes do not exist: no section, and the page takes no drops.
@@ -135,10 +145,12 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
       if (field === 'description') return description.current?.edit();
       if (field === 'attachments') return attachments.current?.pick();
       if (field === 'relations') return relations.current?.focus();
-      if (field === 'dueDate') return refs.dueDate.current?.querySelector('input')?.focus();
-      const el = refs[field].current;
-      el?.scrollIntoView({ block: 'center' });
-      el?.focus();
+      if (field === 'color') {
+        color.current?.scrollIntoView({ block: 'center' });
+        return color.current?.focus();
+      }
+      if (readOnly) return;
+      fields[field].current?.open();
     },
     // refs are stable
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -147,74 +159,30 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
 
   useEffect(() => {
     if (!request || request.nonce === seenRequest.current) return;
+    // A letter pressed as the task opens waits for the task and its list (the rights decide which fields exist)
+    // instead of being dropped.
+    if (!task || list === null) return;
     seenRequest.current = request.nonce;
     focusField(request.field);
-  }, [request, focusField]);
-
-  useEffect(() => {
-    if (userQuery.trim() === '') return setUserResults([]);
-    const timer = setTimeout(() => searchUsers(userQuery.trim()).then(setUserResults, () => setUserResults([])), 150);
-    return () => clearTimeout(timer);
-  }, [userQuery]);
+  }, [request, focusField, task, list]);
 
   if (!task) return <Loading />;
 
   const saveTitle = () => {
+    if (titleCancelled.current) {
+      titleCancelled.current = false;
+      return setTitle(task.title);
+    }
     const trimmed = title.trim();
     if (trimmed === '' ) return setTitle(task.title);
     // A refused title goes back to the saved one (the error says why).
     if (trimmed !== task.title) void save({ ...task, title: trimmed }).then((saved) => saved || setTitle(task.title));
   };
 
-  const addLabel = async (raw: string) => {
-    const name = raw.trim();
-    if (!name) return;
-    try {
-      let label = labels.find((l) => l.title.toLocaleLowerCase() === name.toLocaleLowerCase());
-      if (!label) {
-        label = await createLabel({ title: name });
-        upsertLabel(label);
-      }
-      if (task.labels.some((l) => l.id === label!.id)) return setLabelQuery('');
-      await addLabelToTask(task.id, label.id);
-      const next = { ...task, labels: [...task.labels, label].sort((a, b) => a.title.localeCompare(b.title)) };
-      setTask(next);
-      replaceTask(next);
-      setLabelQuery('');
-    } catch (err) {
-      void toastError(err);
-    }
-  };
-  const dropLabel = async (id: number) => {
-    try {
-      await removeLabelFromTask(task.id, id);
-      const next = { ...task, labels: task.labels.filter((l) => l.id !== id) };
-      setTask(next);
-      replaceTask(next);
-    } catch (err) {
-      void toastError(err);
-    }
-  };
-  const assign = async (user: UserRef) => {
-    try {
-      if (!task.assignees.some((a) => a.id === user.id)) await addAssignee(task.id, user.id);
-      const next = { ...task, assignees: [...task.assignees.filter((a) => a.id !== user.id), user] };
-      setTask(next);
-      replaceTask(next);
-      setUserQuery('');
-    } catch (err) {
-      void toastError(err);
-    }
-  };
-  const unassign = async (user: UserRef) => {
-    try {
-      await removeAssignee(task.id, user.id);
-      const next = { ...task, assignees: task.assignees.filter((a) => a.id !== user.id) };
-      setTask(next);
-      replaceTask(next);
-    } catch (err) {
-      void toastError(err);
-    }
+  /** A field editor changed the task on the server already: show it here and in the lists. */
+  const changed = (next: Task) => {
+    setTask(next);
+    replaceTask(next);
   };
   /**
    * Saves the repeat from the typed amount. Emptying the field is how the detail removes a repeat (amount 0); a typed
@@ -242,11 +210,14 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
     }
   };
 
-  const listTitle = list?.title ?? lists.get(task.listId)?.title ?? '';
-  const moveTargets = [...lists.values()].filter((l) => l.id > 0 && !l.isArchived);
+  // After a move the loaded list is the old one until the new one arrives; the store already knows the new title.
+  const listTitle = (list?.id === task.listId ? list.title : lists.get(task.listId)?.title) ?? list?.title ?? '';
 
   return (
     <div
+      ref={root}
+      // The task itself holds the focus between fields (after Enter or Escape in the title), so letters act on it.
+      tabIndex={-1}
       className={`task-detail${dragOver ? ' is-drop-target' : ''}`}
       onDragOver={(e) => {
         if (readOnly || !attachmentsEnabled || !e.dataTransfer.types.includes('Files')) return;
@@ -273,7 +244,18 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
           readOnly={readOnly}
           onChange={(e) => setTitle(e.target.value)}
           onBlur={saveTitle}
-          onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), (e.target as HTMLInputElement).blur())}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              root.current?.focus();
+            } else if (e.key === 'Escape') {
+              // Escape gives the old title back and leaves the field for the task, where the letter shortcuts work.
+              e.preventDefault();
+              e.stopPropagation();
+              titleCancelled.current = true;
+              root.current?.focus();
+            }
+          }}
         />
         {task.done && <span className="detail-done-tag">{t('task.detail.doneTag')}</span>}
         {list?.isArchived && <p className="list-archived-note">{t('task.archivedReadOnly')}</p>}
@@ -327,69 +309,19 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
           </div>
 
           <Section id="d-assign" title={t('task.detail.assignees')}>
-            <div className="chip-row">
-              {task.assignees.map((a) => (
-                <span key={a.id} className="assignee-chip">
-                  <UserAvatar user={a} size={24} />
-                  {userLabel(a)}
-                  {!readOnly && (
-                    <button type="button" className="icon-button" aria-label={t('task.detail.unassign', { name: userLabel(a) })} onClick={() => void unassign(a)}>
-                      ×
-                    </button>
-                  )}
-                </span>
-              ))}
-            </div>
-            {!readOnly && (
-              <div className="detail-search">
-                <input ref={refs.assignees} className="input" aria-label={t('task.detail.assign')} placeholder={t('task.detail.assign')} value={userQuery} onChange={(e) => setUserQuery(e.target.value)} />
-                {userResults.length > 0 && (
-                  <ul className="detail-results">
-                    {userResults.map((u) => (
-                      <li key={u.id}>
-                        <button type="button" className="link-button" onClick={() => void assign(u)}>
-                          {userLabel(u)} ({u.username})
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            )}
+            <AssigneesField ref={fields.assignees} task={task} readOnly={readOnly} onChange={changed} />
           </Section>
 
           <Section id="d-labels" title={t('task.detail.labels')}>
-            <div className="chip-row">
-              {task.labels.map((l) => (
-                <LabelChip key={l.id} label={l} onRemove={readOnly ? undefined : () => void dropLabel(l.id)} removeLabel={t('task.detail.removeLabel', { title: l.title })} />
-              ))}
-            </div>
-            {!readOnly && (
-              <>
-                <input
-                  ref={refs.labels}
-                  className="input"
-                  list="detail-label-options"
-                  aria-label={t('task.detail.addLabel')}
-                  placeholder={t('task.detail.addLabel')}
-                  value={labelQuery}
-                  onChange={(e) => setLabelQuery(e.target.value)}
-                  onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), void addLabel(labelQuery))}
-                />
-                <datalist id="detail-label-options">
-                  {labels.filter((l) => !task.labels.some((x) => x.id === l.id)).map((l) => (
-                    <option key={l.id} value={l.title} />
-                  ))}
-                </datalist>
-              </>
-            )}
+            <LabelsField ref={fields.labels} task={task} readOnly={readOnly} onChange={changed} />
           </Section>
 
           <Section id="d-dates" title={t('task.detail.dates')}>
-            <div ref={refs.dueDate}>
-              <span className="detail-field-label">{t('task.attributes.dueDate')}</span>
-              <DatePicker label={t('task.attributes.dueDate')} value={task.dueDate} onChange={(d) => !readOnly && void save({ ...task, dueDate: d })} />
-            </div>
+            <span className="detail-field-label">{t('task.attributes.dueDate')}</span>
+            <DatePicker label={t('task.attributes.dueDate')} value={task.dueDate} onChange={(d) => !readOnly && void save({ ...task, dueDate: d })} />
+            {!readOnly && (
+              <DateTextField ref={fields.dueDate} label={t('task.detail.dateText')} buttonText={t('task.detail.dateTextButton')} onSave={(d) => void save({ ...task, dueDate: d })} />
+            )}
             <span className="detail-field-label">{t('task.attributes.startDate')}</span>
             <DatePicker label={t('task.attributes.startDate')} value={task.startDate} onChange={(d) => !readOnly && void save({ ...task, startDate: d })} />
             <span className="detail-field-label">{t('task.attributes.endDate')}</span>
@@ -413,18 +345,28 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
               </div>
             ))}
             {!readOnly && (
-              <button
-                ref={refs.reminders}
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => {
-                  void requestReminderPermission();
-                  const base = task.dueDate ?? new Date(Date.now() + 3600_000);
-                  void save({ ...task, reminderDates: [...task.reminderDates, new Date(base.getTime())] });
-                }}
-              >
-                {t('task.detail.addReminder')}
-              </button>
+              <>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => {
+                    void requestReminderPermission();
+                    const base = task.dueDate ?? new Date(Date.now() + 3600_000);
+                    void save({ ...task, reminderDates: [...task.reminderDates, new Date(base.getTime())] });
+                  }}
+                >
+                  {t('task.detail.addReminder')}
+                </button>
+                <DateTextField
+                  ref={fields.reminders}
+                  label={t('task.detail.reminderText')}
+                  buttonText={t('task.detail.reminderText')}
+                  onSave={(d) => {
+                    void requestReminderPermission();
+                    void save({ ...task, reminderDates: [...task.reminderDates, d] });
+                  }}
+                />
+              </>
             )}
           </Section>
 
@@ -501,7 +443,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
             <label className="detail-color">
               {t('task.detail.color')}
               <input
-                ref={refs.color}
+                ref={color}
                 type="color"
                 disabled={readOnly}
                 value={`#${task.hexColor || '1973ff'}`}
@@ -511,21 +453,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
           </Section>
 
           <Section id="d-move" title={t('task.detail.move')}>
-            <select
-              ref={refs.move}
-              className="input"
-              aria-label={t('task.detail.move')}
-              disabled={readOnly}
-              value={task.listId}
-              onChange={(e) => void save({ ...task, listId: Number(e.target.value) })}
-            >
-              {!moveTargets.some((l) => l.id === task.listId) && <option value={task.listId}>{listTitle}</option>}
-              {moveTargets.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.title}
-                </option>
-              ))}
-            </select>
+            <MoveField ref={fields.move} task={task} listTitle={listTitle} readOnly={readOnly} onMove={(listId) => void save({ ...task, listId, bucketId: 0 })} />
           </Section>
 
           {!readOnly && (

@@ -6,6 +6,8 @@ import { pathFor } from '../../routes';
 import { useCloseRoute } from '../../components/RouteModal';
 import { BackdropView, backdropFor } from '../../components/BackdropView';
 import { TaskDetail } from './TaskDetail';
+import { isEditableTarget } from '../../../commands/keymap';
+import { returnToRow } from '../../state/selection';
 
 export default function TaskDetailRoute() {
   const t = useT();
@@ -19,10 +21,27 @@ export default function TaskDetailRoute() {
     return (
       <>
         <BackdropView path={backdrop} />
-        <Dialog.Root open onOpenChange={(open) => !open && close()}>
+        <Dialog.Root
+          open
+          onOpenChange={(open) => {
+            if (open) return;
+            // The list behind comes back with this task's row focused, so j/k go on from where the person was.
+            returnToRow(id);
+            close();
+          }}
+        >
           <Dialog.Portal>
             <Dialog.Overlay className="modal-backdrop" />
-            <Dialog.Content className="modal task-detail-modal" aria-describedby={undefined}>
+            <Dialog.Content
+              className="modal task-detail-modal"
+              aria-describedby={undefined}
+              onEscapeKeyDown={(e) => {
+                // Escape in a field or an open picker leaves that field (its own handler puts the focus back in the
+                // task); only Escape on the task itself closes it.
+                const el = document.activeElement;
+                if (isEditableTarget(el) || el?.closest('.picker-popover')) e.preventDefault();
+              }}
+            >
               <div className="task-detail-modal-bar">
                 <Dialog.Title className="visually-hidden">{t('task.detail.modalTitle')}</Dialog.Title>
                 <Link to={pathFor('task.detail', { id })} className="link-button">

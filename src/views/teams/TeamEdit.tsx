@@ -5,11 +5,11 @@ import { useAtom, useAtomValue } from 'jotai/react';
 import { teamConfirmAtom } from '../../state/ui';
 import * as teamsApi from '../../api/teams';
 import type { Team } from '../../api/teams';
-import { searchUsers } from '../../api/users';
 import type { User } from '../../api/user';
 import { userAtom, displayName } from '../../state/session';
 import { TextField } from '../../components/TextField';
 import { Button } from '../../components/Button';
+import { UserPickerField } from '../../components/UserPickerField';
 import { Loading } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -17,7 +17,6 @@ import { useScopedCommands, type ScopedCommand } from '../../app/useScopedComman
 import { useRunCommand } from '../../app/useCommand';
 import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
-import { SEARCH_DEBOUNCE_MS } from '../sharing/ShareWith';
 import '../../components/organising.css';
 import '../sharing/sharing.css';
 import './teams.css';
@@ -151,7 +150,7 @@ export default function TeamEdit() {
         <h2 className="card-title" id="team-members-title">
           {t('team.members')}
         </h2>
-        {isAdmin && <AddMember onAdd={(username) => run('team.member.add', username).then(() => undefined)} />}
+        {isAdmin && <AddMember members={team.members.map((m) => m.username)} onAdd={(username) => run('team.member.add', username).then(() => undefined)} />}
         <table className="data-table">
           <thead>
             <tr>
@@ -216,69 +215,25 @@ function isAdminOf(team: Team | null, myId: number | undefined): boolean {
   return !!team && (team.maxRight === 2 || team.members.some((m) => m.id === myId && m.admin));
 }
 
-function AddMember({ onAdd }: { onAdd: (username: string) => Promise<void> }) {
+function AddMember({ onAdd, members }: { onAdd: (username: string) => Promise<void>; members: readonly string[] }) {
   const t = useT();
-  const [query, setQuery] = useState('');
-  const [results, setResults] = useState<User[]>([]);
   const [chosen, setChosen] = useState<User | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (chosen && displayName(chosen) === query) return;
-    setChosen(null);
-    if (query.trim() === '') {
-      setResults([]);
-      return;
-    }
-    const timer = setTimeout(() => searchUsers(query).then(setResults, () => setResults([])), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
-
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const user = chosen ?? results.find((u) => u.username.toLowerCase() === query.trim().toLowerCase()) ?? null;
-    if (!user) {
+    if (!chosen) {
       setMessage(t('team.selectUser'));
       return;
     }
     setMessage(null);
-    await onAdd(user.username);
-    setQuery('');
-    setResults([]);
+    await onAdd(chosen.username);
+    setChosen(null);
   }
 
   return (
     <form className="share-add" onSubmit={(e) => void submit(e)} aria-label={t('team.addMember')}>
-      <div className="share-search">
-        <input
-          className="input"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder={t('sharing.searchUser')}
-          aria-label={t('sharing.searchUser')}
-          autoComplete="off"
-          role="combobox"
-          aria-expanded={results.length > 0 && !chosen}
-        />
-        {results.length > 0 && !chosen && (
-          <ul className="share-results" role="listbox" aria-label={t('sharing.searchResults')}>
-            {results.map((u) => (
-              <li key={u.id} role="option" aria-selected={false}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setChosen(u);
-                    setQuery(displayName(u));
-                  }}
-                >
-                  {displayName(u)} <span className="muted">@{u.username}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <UserPickerField label={t('sharing.searchUser')} value={chosen} exclude={members} onChange={(u) => (setChosen(u), setMessage(null))} />
       <Button type="submit">{t('team.addMember')}</Button>
       {message && (
         <p className="field-error share-message" role="alert">

@@ -1,6 +1,7 @@
 // Share forms: user search and sharing with a right, team sharing, validation, link shares and copy failure.
+import '../cmdkDom';
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { screen, fireEvent, waitFor } from '@testing-library/react';
+import { screen, fireEvent, waitFor, within } from '@testing-library/react';
 import { renderInApp } from './render';
 import { registry, type CommandContext } from '../../../commands/registry';
 
@@ -48,8 +49,12 @@ describe('ShareWith', () => {
     const { ShareWith } = await import('../../../src/views/sharing/ShareWith');
     renderInApp(<ShareWith target={{ kind: 'list', id: 3 }} isAdmin />);
     const form = await screen.findByRole('form', { name: 'Share with a user' });
-    fireEvent.change(screen.getByRole('combobox', { name: /Search a user/ }), { target: { value: 'bo' } });
-    fireEvent.click(await screen.findByRole('button', { name: /Bob B/ }));
+    fireEvent.click(within(form).getByRole('button', { name: /Search a user/ }));
+    const input = screen.getByRole('combobox', { name: /Search a user/ });
+    fireEvent.change(input, { target: { value: 'bo' } });
+    await screen.findByRole('option', { name: /Bob B/ });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(within(form).getByRole('button', { name: /Bob B/ })).toHaveFocus();
     fireEvent.change(form.querySelector('select')!, { target: { value: '1' } });
     fireEvent.submit(form);
     await waitFor(() => expect(api.shareWithUser).toHaveBeenCalledWith({ kind: 'list', id: 3 }, 'bob', 1));
@@ -60,7 +65,10 @@ describe('ShareWith', () => {
     const { ShareWith } = await import('../../../src/views/sharing/ShareWith');
     renderInApp(<ShareWith target={{ kind: 'namespace', id: 1 }} isAdmin />);
     const form = await screen.findByRole('form', { name: 'Share with a user' });
+    fireEvent.click(within(form).getByRole('button', { name: /Search a user/ }));
     fireEvent.change(screen.getByRole('combobox', { name: /Search a user/ }), { target: { value: 'zz' } });
+    expect(await screen.findByText('Nothing matches.')).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('combobox', { name: /Search a user/ }), { key: 'Escape' });
     fireEvent.submit(form);
     expect(await screen.findByText('Please select a user.')).toBeInTheDocument();
     expect(api.shareWithUser).not.toHaveBeenCalled();
@@ -70,9 +78,13 @@ describe('ShareWith', () => {
     const { ShareWith } = await import('../../../src/views/sharing/ShareWith');
     renderInApp(<ShareWith target={{ kind: 'namespace', id: 1 }} isAdmin />);
     const form = await screen.findByRole('form', { name: 'Share with a team' });
-    await screen.findByRole('option', { name: 'Core' });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Choose a team' }), { target: { value: '5' } });
-    fireEvent.change(form.querySelectorAll('select')[1], { target: { value: '2' } });
+    const teamButton = await within(form).findByRole('button', { name: 'Choose a team' });
+    expect(teamButton).toBeEnabled();
+    fireEvent.click(teamButton);
+    const input = screen.getByRole('combobox', { name: 'Choose a team' });
+    fireEvent.change(input, { target: { value: 'cor' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.change(form.querySelector('select')!, { target: { value: '2' } });
     fireEvent.submit(form);
     await waitFor(() => expect(api.shareWithTeam).toHaveBeenCalledWith({ kind: 'namespace', id: 1 }, 5, 2));
   });

@@ -1,4 +1,5 @@
 // The filter popup and its query: show done, sort, date ranges, labels, assignees, priority, percent done, search.
+import '../cmdkDom';
 import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
@@ -72,7 +73,9 @@ describe('TaskFilters', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'priority' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Due date from' }), { target: { value: 'now' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'End date until' }), { target: { value: 'now+1w' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'home' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Labels' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Labels' }), { target: { value: 'hom' } });
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Labels' }), { key: 'Enter' });
     fireEvent.change(screen.getByRole('textbox', { name: 'Assignees' }), { target: { value: 'ann, bob' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Priority' }), { target: { value: '4' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Percent done' }), { target: { value: '30' } });

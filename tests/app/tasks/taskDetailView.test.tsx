@@ -1,4 +1,5 @@
 // The task detail as a component: title saved (and rolled back when refused), letter shortcuts focus fields,
+import '../cmdkDom';
 // delete asks first, archived lists are read-only.
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

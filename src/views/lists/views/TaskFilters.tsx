@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai/react';
 import { useT } from '../../../i18n';
 import { formatPercent } from '../../../i18n/numberFormat';
 import { labelsAtom } from '../../../state/namespaces';
+import { LabelPickerField } from '../../../components/LabelPickerField';
 import { SORT_FIELDS, defaultFilters, type Comparator, type TaskFilterParams } from './taskFilters';
 
 export interface TaskFiltersProps {
@@ -80,20 +81,13 @@ export function TaskFilters({ value, onChange }: TaskFiltersProps) {
           />
         </Row>
       ))}
-      <fieldset className="filter-labels">
-        <legend>{t('task.filters.labels')}</legend>
-        {labels.length === 0 && <span className="filter-empty">{t('task.filters.noLabels')}</span>}
-        {labels.map((l) => (
-          <label key={l.id} className="filter-check">
-            <input
-              type="checkbox"
-              checked={value.labelIds.includes(l.id)}
-              onChange={(e) => set('labelIds', e.target.checked ? [...value.labelIds, l.id] : value.labelIds.filter((x) => x !== l.id))}
-            />
-            {l.title}
-          </label>
-        ))}
-      </fieldset>
+      <Row label={t('task.filters.labels')}>
+        {labels.length === 0 ? (
+          <span className="filter-empty">{t('task.filters.noLabels')}</span>
+        ) : (
+          <LabelPickerField label={t('task.filters.labels')} selectedIds={value.labelIds} onChange={(ids) => set('labelIds', ids)} />
+        )}
+      </Row>
       <Row label={t('task.filters.assignees')}>
         <input
           id={`${id}-assignees`}

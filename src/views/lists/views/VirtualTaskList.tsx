@@ -21,7 +21,7 @@ import {
 import { useT } from '../../../i18n';
 import { TaskRow } from '../../../components/TaskRow';
 import type { Task } from '../../../api/tasks';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { pathFor } from '../../../routes';
 import { navPropsFor, useListKeyboardNav } from '../../../app/useListKeyboardNav';
 import { POINTER_OPTIONS } from '../../../components/dndSensors';
@@ -225,14 +225,22 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     rangeExtractor,
   });
   const navigate = useNavigate();
+  const location = useLocation();
   const ids = useMemo(() => tasks.map((x) => x.id), [tasks]);
   // j/k/x/shift+x/Enter/Escape (registry commands) drive this list while it is on screen.
   const nav = useListKeyboardNav({
     scope: memoryKey,
     ids,
-    onOpen: (id) => void navigate(pathFor('task.detail', { id })),
+    // Enter opens the task over the list, as a click on its title does, so Escape comes back to this row.
+    onOpen: (id) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname + location.search } }),
     reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
+    focusList: () => scroller.current?.focus({ preventScroll: true }),
   });
+  // A list opens with its rows ready for j/k: the focus goes to the list, not into a text field, and never stays on
+  // the page body (where the next Tab would start from the top of the page).
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) scroller.current?.focus({ preventScroll: true });
+  }, []);
   const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates(list) }), []);
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState, forwardRef, useImperativeHandle }
 import { marked } from 'marked';
 import DOMPurify from 'dompurify';
 import { useT } from '../../../i18n';
+import { focusAtEnd } from '../../../app/focusAtEnd';
 
 /** Flips the nth "[ ]" / "[x]" checklist box of a markdown text. */
 export function toggleChecklistItem(text: string, index: number): string {
@@ -31,14 +32,27 @@ export const Description = forwardRef<DescriptionHandle, { value: string; readOn
   const [draft, setDraft] = useState(value);
   const area = useRef<HTMLTextAreaElement>(null);
   const preview = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Where the focus goes once the textarea (or the button) is on screen: focusing from a timer raced the render,
+  // which is how `e` used to leave the focus elsewhere and lose what was typed next.
+  const focusNext = useRef<'area' | 'button' | null>(null);
   useEffect(() => setDraft(value), [value]);
-  useImperativeHandle(ref, () => ({
-    edit: () => {
-      if (readOnly) return;
-      setEditing(true);
-      requestAnimationFrame(() => area.current?.focus());
-    },
-  }));
+  useEffect(() => {
+    if (focusNext.current === 'area' && editing) focusAtEnd(area.current);
+    if (focusNext.current === 'button' && !editing) editButton.current?.focus();
+    focusNext.current = null;
+  }, [editing]);
+  const startEditing = () => {
+    if (readOnly) return;
+    focusNext.current = 'area';
+    if (editing) focusAtEnd(area.current);
+    else setEditing(true);
+  };
+  const stopEditing = () => {
+    focusNext.current = 'button';
+    setEditing(false);
+  };
+  useImperativeHandle(ref, () => ({ edit: startEditing }));
   const html = useMemo(() => renderMarkdown(value), [value]);
 
   const onPreviewClick = (e: React.MouseEvent) => {
@@ -63,12 +77,12 @@ export const Description = forwardRef<DescriptionHandle, { value: string; readOn
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
               e.stopPropagation();
-              setEditing(false);
+              stopEditing();
               setDraft(value);
             }
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
               onSave(draft);
-              setEditing(false);
+              stopEditing();
             }
           }}
         />
@@ -78,12 +92,12 @@ export const Description = forwardRef<DescriptionHandle, { value: string; readOn
             className="btn btn-primary"
             onClick={() => {
               onSave(draft);
-              setEditing(false);
+              stopEditing();
             }}
           >
             {t('task.detail.save')}
           </button>
-          <button type="button" className="btn btn-tertiary" onClick={() => (setEditing(false), setDraft(value))}>
+          <button type="button" className="btn btn-tertiary" onClick={() => (stopEditing(), setDraft(value))}>
             {t('task.detail.cancel')}
           </button>
         </div>
@@ -98,7 +112,7 @@ export const Description = forwardRef<DescriptionHandle, { value: string; readOn
         <div ref={preview} className="markdown" onClick={onPreviewClick} dangerouslySetInnerHTML={{ __html: html }} />
       )}
       {!readOnly && (
-        <button type="button" className="btn btn-secondary" onClick={() => (setEditing(true), requestAnimationFrame(() => area.current?.focus()))}>
+        <button ref={editButton} type="button" className="btn btn-secondary" onClick={startEditing}>
           {t('task.detail.editDescription')}
         </button>
       )}

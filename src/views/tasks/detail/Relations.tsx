@@ -1,17 +1,20 @@
 // Task relations: grouped by kind with removal; add by searching another task or creating one by title, of any kind.
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useCallback, useImperativeHandle, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../../../i18n';
 import { pathFor } from '../../../routes';
 import { createTask, getAllTasks, RELATION_KINDS, type RelationKind, type Task } from '../../../api/tasks';
 import { createRelation, deleteRelation } from '../../../api/relations';
 import { error as toastError } from '../../../app/toast';
+import { PickerField, type PickerFieldHandle } from '../../../components/PickerField';
 
 export interface RelationsHandle {
   focus: () => void;
 }
 
-const SEARCH_DEBOUNCE_MS = 150;
+const NO_TASKS: Task[] = [];
+const taskKey = (x: Task) => x.id;
+const taskTexts = (x: Task) => [x.title, `${x.identifier} ${x.title}`];
 
 export interface RelationsProps {
   task: Task;
@@ -21,33 +24,19 @@ export interface RelationsProps {
 
 export const Relations = forwardRef<RelationsHandle, RelationsProps>(function Relations({ task, readOnly, onChange }, ref) {
   const t = useT();
-  const [query, setQuery] = useState('');
   const [kind, setKind] = useState<RelationKind>('related');
-  const [results, setResults] = useState<Task[]>([]);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  useImperativeHandle(ref, () => ({ focus: () => input.current?.focus() }));
+  const picker = useRef<PickerFieldHandle>(null);
+  useImperativeHandle(ref, () => ({ focus: () => picker.current?.open() }));
+  const search = useCallback(
+    (q: string) => getAllTasks({ s: q, perPage: 10 }).then((p) => p.items.filter((x) => x.id !== task.id)),
+    [task.id],
+  );
 
-  useEffect(() => {
-    if (query.trim() === '') return setResults([]);
-    const timer = setTimeout(() => {
-      getAllTasks({ s: query.trim(), perPage: 10 }).then((p) => setResults(p.items.filter((x) => x.id !== task.id)), () => setResults([]));
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [query, task.id]);
-
-  const add = async (other: Task | null) => {
-    if (!other && query.trim() === '') {
-      setFieldError(t('task.detail.relationRequired'));
-      return;
-    }
+  const add = async (other: Task | null, title = '') => {
     try {
-      const target = other ?? (await createTask(task.listId, { title: query.trim() }));
+      const target = other ?? (await createTask(task.listId, { title }));
       await createRelation(task.id, target.id, kind);
       onChange({ ...task.relatedTasks, [kind]: [...(task.relatedTasks[kind] ?? []), target] });
-      setQuery('');
-      setResults([]);
-      setFieldError(null);
     } catch (err) {
       void toastError(err);
     }
@@ -85,15 +74,6 @@ export const Relations = forwardRef<RelationsHandle, RelationsProps>(function Re
       ))}
       {!readOnly && (
         <div className="relation-add">
-          <input
-            ref={input}
-            className="input"
-            aria-label={t('task.detail.relationSearch')}
-            placeholder={t('task.detail.relationSearch')}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), void add(results[0] ?? null))}
-          />
           <select className="input" aria-label={t('task.detail.relationKind')} value={kind} onChange={(e) => setKind(e.target.value as RelationKind)}>
             {RELATION_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -101,23 +81,23 @@ export const Relations = forwardRef<RelationsHandle, RelationsProps>(function Re
               </option>
             ))}
           </select>
-          {results.length > 0 && (
-            <ul className="relation-results" aria-label={t('task.detail.relationResults')}>
-              {results.map((r) => (
-                <li key={r.id}>
-                  <button type="button" className="link-button" onClick={() => void add(r)}>
-                    {r.identifier} {r.title}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {query.trim() !== '' && (
-            <button type="button" className="btn btn-secondary" onClick={() => void add(null)}>
-              {t('task.detail.relationCreate', { title: query.trim() })}
-            </button>
-          )}
-          {fieldError && <p className="field-error">{fieldError}</p>}
+          <PickerField<Task>
+            ref={picker}
+            label={t('task.detail.relationSearch')}
+            buttonContent={t('task.detail.relationAdd')}
+            items={NO_TASKS}
+            itemKey={taskKey}
+            itemText={taskTexts}
+            renderItem={(x) => (
+              <>
+                <span className="detail-muted">{x.identifier}</span> {x.title}
+              </>
+            )}
+            search={search}
+            emptyText={t('task.detail.relationSearch')}
+            onPick={(x) => void add(x)}
+            create={{ label: (title) => t('task.detail.relationCreate', { title }), run: (title) => void add(null, title) }}
+          />
         </div>
       )}
     </div>

@@ -1,0 +1,49 @@
+// Choosing one user by typing part of their name or username (share with a user, add a team member): the shared picker.
+import { useCallback } from 'react';
+import { searchUsers } from '../api/users';
+import type { User } from '../api/user';
+import { displayName } from '../state/session';
+import { PickerField } from './PickerField';
+
+const NO_USERS: User[] = [];
+const userKey = (u: User) => u.id;
+const userTexts = (u: User) => (u.name ? [u.name, u.username] : [u.username]);
+
+export interface UserPickerFieldProps {
+  /** The picker's accessible name, also the button text while nobody is chosen. */
+  label: string;
+  value: User | null;
+  onChange: (user: User) => void;
+  /** Users who cannot be chosen here (already members or shared with). */
+  exclude?: readonly string[];
+}
+
+export function UserPickerField({ label, value, onChange, exclude = [] }: UserPickerFieldProps) {
+  const excluded = exclude.join('\n');
+  // The server finds people by name or e-mail only when they allowed it; usernames always.
+  const search = useCallback(
+    async (q: string) => {
+      const skip = new Set(excluded.split('\n'));
+      return (await searchUsers(q)).filter((u) => !skip.has(u.username));
+    },
+    [excluded],
+  );
+  return (
+    <PickerField<User>
+      label={label}
+      buttonContent={value ? `${displayName(value)} (@${value.username})` : label}
+      buttonLabel={value ? `${label}: ${displayName(value)}` : undefined}
+      items={NO_USERS}
+      itemKey={userKey}
+      itemText={userTexts}
+      renderItem={(u) => (
+        <>
+          {displayName(u)} <span className="muted">@{u.username}</span>
+        </>
+      )}
+      search={search}
+      selectedKeys={value ? [value.id] : []}
+      onPick={onChange}
+    />
+  );
+}

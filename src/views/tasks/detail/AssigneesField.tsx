@@ -1,0 +1,93 @@
+// The assignees of a task: chips to remove, and the picker over the list's users (typed names also searched on the server).
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useT } from '../../../i18n';
+import type { Task, UserRef } from '../../../api/tasks';
+import { addAssignee, listUsers, removeAssignee, searchUsers } from '../../../api/assignees';
+import { error as toastError } from '../../../app/toast';
+import { UserAvatar, userLabel } from '../../../components/UserAvatar';
+import { PickerField, type PickerFieldHandle } from '../../../components/PickerField';
+import type { FieldHandle } from './fieldHandle';
+
+export interface AssigneesFieldProps {
+  task: Task;
+  readOnly: boolean;
+  onChange: (next: Task) => void;
+}
+
+const userKey = (u: UserRef) => u.id;
+const userTexts = (u: UserRef) => (u.name ? [u.name, u.username] : [u.username]);
+
+export const AssigneesField = forwardRef<FieldHandle, AssigneesFieldProps>(function AssigneesField({ task, readOnly, onChange }, ref) {
+  const t = useT();
+  const picker = useRef<PickerFieldHandle>(null);
+  const [candidates, setCandidates] = useState<UserRef[]>([]);
+  useImperativeHandle(ref, () => ({ open: () => picker.current?.open() }), []);
+
+  // Everyone who can see the list can be assigned; loaded with the task so a few letters and Enter need no round trip.
+  useEffect(() => {
+    if (readOnly) return;
+    let live = true;
+    listUsers(task.listId).then((users) => live && setCandidates(users), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [task.listId, readOnly]);
+
+  const search = useCallback((q: string) => searchUsers(q), []);
+
+  const assign = async (user: UserRef) => {
+    try {
+      if (!task.assignees.some((a) => a.id === user.id)) await addAssignee(task.id, user.id);
+      onChange({ ...task, assignees: [...task.assignees.filter((a) => a.id !== user.id), user] });
+    } catch (err) {
+      void toastError(err);
+    }
+  };
+  const unassign = async (user: UserRef) => {
+    try {
+      await removeAssignee(task.id, user.id);
+      onChange({ ...task, assignees: task.assignees.filter((a) => a.id !== user.id) });
+    } catch (err) {
+      void toastError(err);
+    }
+  };
+
+  const items = [...task.assignees, ...candidates.filter((c) => !task.assignees.some((a) => a.id === c.id))];
+  return (
+    <>
+      <div className="chip-row">
+        {task.assignees.map((a) => (
+          <span key={a.id} className="assignee-chip">
+            <UserAvatar user={a} size={24} />
+            {userLabel(a)}
+            {!readOnly && (
+              <button type="button" className="icon-button" aria-label={t('task.detail.unassign', { name: userLabel(a) })} onClick={() => void unassign(a)}>
+                ×
+              </button>
+            )}
+          </span>
+        ))}
+      </div>
+      {!readOnly && (
+        <PickerField<UserRef>
+          ref={picker}
+          label={t('task.detail.assign')}
+          buttonContent={t('task.detail.assign')}
+          items={items}
+          itemKey={userKey}
+          itemText={userTexts}
+          renderItem={(u) => (
+            <>
+              <UserAvatar user={u} size={20} /> {userLabel(u)} <span className="detail-muted">({u.username})</span>
+            </>
+          )}
+          search={search}
+          multiple
+          selectedKeys={task.assignees.map(userKey)}
+          onPick={(u) => void assign(u)}
+          onRemove={(u) => void unassign(u)}
+        />
+      )}
+    </>
+  );
+});
