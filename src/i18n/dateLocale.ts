@@ -5,20 +5,31 @@ import { format, formatDistanceToNow, type Locale } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
 import { currentLanguage, notify, useT } from './index';
 
-/** Spec part 1 §9: en → en-GB, de-DE and de-swiss ("ch") → de, fr → fr, ru → ru; everything else uses en-GB. */
+/** Spec part 1 §9 maps en → en-GB, de → de, fr → fr, ru → ru and the rest to en-GB; issue #23 asks for each language's own. */
 const loaders: Record<string, () => Promise<Locale>> = {
   de: () => import('date-fns/locale/de').then((m) => m.de),
   fr: () => import('date-fns/locale/fr').then((m) => m.fr),
   ru: () => import('date-fns/locale/ru').then((m) => m.ru),
+  pl: () => import('date-fns/locale/pl').then((m) => m.pl),
+  cs: () => import('date-fns/locale/cs').then((m) => m.cs),
+  it: () => import('date-fns/locale/it').then((m) => m.it),
+  nl: () => import('date-fns/locale/nl').then((m) => m.nl),
+  pt: () => import('date-fns/locale/pt').then((m) => m.pt),
+  nb: () => import('date-fns/locale/nb').then((m) => m.nb),
+  vi: () => import('date-fns/locale/vi').then((m) => m.vi),
+  'zh-CN': () => import('date-fns/locale/zh-CN').then((m) => m.zhCN),
 };
 
-/** The date-fns locale name for an app locale. */
-export function dateLocaleName(language: string): 'en-GB' | 'de' | 'fr' | 'ru' {
+type DateLocaleName = 'en-GB' | keyof typeof loaders;
+
+/** The date-fns locale name for an app locale (every supported locale has its own; anything else reads en-GB). */
+export function dateLocaleName(language: string): DateLocaleName {
   const lang = language.toLowerCase();
-  if (lang === 'de-de' || lang === 'de-swiss' || lang === 'de' || lang.startsWith('de-')) return 'de';
-  if (lang.startsWith('fr')) return 'fr';
-  if (lang.startsWith('ru')) return 'ru';
-  return 'en-GB';
+  if (lang.startsWith('zh')) return 'zh-CN';
+  // Norwegian Bokmål is "nb" in date-fns; the app's locale is no-NO.
+  if (lang.startsWith('no') || lang.startsWith('nb') || lang.startsWith('nn')) return 'nb';
+  const base = lang.split('-')[0];
+  return base in loaders ? base : 'en-GB';
 }
 
 const loaded = new Map<string, Locale>([['en-GB', enGB]]);
@@ -48,6 +59,8 @@ export function dateLocaleSync(language = currentLanguage()): Locale {
 /** Spec formats: long 'j M Y H:i' and short 'j M Y' (flatpickr tokens), day display yyyy-LL-dd. */
 export const DATE_FORMAT_LONG = 'd MMM yyyy HH:mm';
 export const DATE_FORMAT_SHORT = 'd MMM yyyy';
+/** Weekday, day, month and time in full, for confirming a date typed in words. */
+export const DATE_FORMAT_SPELLED = 'EEEE d MMMM yyyy HH:mm';
 export const DATE_FORMAT_DAY = 'yyyy-LL-dd';
 
 /** Month and year, for calendar headings. */

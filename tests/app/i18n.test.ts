@@ -150,18 +150,24 @@ describe('languages', () => {
     expect(t('task.count', { count: 1 })).toBe('1 attività');
   });
 
-  it('formats dates with the date locale of the language (en → en-GB, de and de-swiss → de, fr, ru)', async () => {
+  it('formats dates with the date locale of each language (en → en-GB, de and de-swiss → de, no-NO → nb, …)', async () => {
     expect(dateLocaleName('en')).toBe('en-GB');
     expect(dateLocaleName('de-DE')).toBe('de');
     expect(dateLocaleName('de-swiss')).toBe('de');
     expect(dateLocaleName('fr-FR')).toBe('fr');
     expect(dateLocaleName('ru-RU')).toBe('ru');
-    expect(dateLocaleName('nl-NL')).toBe('en-GB');
+    expect(dateLocaleName('nl-NL')).toBe('nl');
+    expect(dateLocaleName('no-NO')).toBe('nb');
+    expect(dateLocaleName('zh-CN')).toBe('zh-CN');
+    expect(dateLocaleName('pt-PT')).toBe('pt');
+    expect(dateLocaleName('tlh')).toBe('en-GB');
     const day = new Date(2030, 2, 4, 10, 30);
     expect(formatDate(day, DATE_FORMAT_SHORT, 'en')).toBe('4 Mar 2030');
     await loadDateLocale('de-DE');
     await loadDateLocale('fr-FR');
     expect(formatDate(day, DATE_FORMAT_SHORT, 'de-DE')).toBe('4 März 2030');
     expect(formatDate(day, DATE_FORMAT_SHORT, 'fr-FR')).toBe('4 mars 2030');
+    await loadDateLocale('pl-PL');
+    expect(formatDate(day, DATE_FORMAT_SHORT, 'pl-PL')).toBe('4 mar 2030');
   });
 });

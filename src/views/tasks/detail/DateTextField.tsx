@@ -3,6 +3,7 @@ import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } f
 import { useT, currentLanguage } from '../../../i18n';
 import type { parseFreeDate as ParseFreeDate, FreeDateResult } from '../../../../parsers/parseFreeDate';
 import { focusAtEnd } from '../../../app/focusAtEnd';
+import { DATE_FORMAT_SPELLED, useFormatDate } from '../../../i18n/dateLocale';
 import type { FieldHandle } from './fieldHandle';
 
 // chrono-node is large and only needed once someone types a date: it loads when a field first opens.
@@ -18,10 +19,9 @@ export interface DateTextFieldProps {
   onSave: (date: Date) => void;
 }
 
-const show = (d: Date) => d.toLocaleString(currentLanguage(), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
 export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(function DateTextField({ label, buttonText, disabled, onSave }, ref) {
   const t = useT();
+  const formatDate = useFormatDate();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -87,7 +87,7 @@ export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(functio
             }}
           />
           <p id={`${id}-read`} className="picker-hint" aria-live="polite">
-            {error ?? (parsed?.ok ? t('task.detail.dateTextReads', { date: show(parsed.date) }) : t('task.detail.dateTextHint'))}
+            {error ?? (parsed?.ok ? t('task.detail.dateTextReads', { date: formatDate(parsed.date, DATE_FORMAT_SPELLED) }) : t('task.detail.dateTextHint'))}
           </p>
         </div>
       )}
