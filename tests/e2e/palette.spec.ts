@@ -97,6 +97,8 @@ test('palette, hotkeys, list selection and help, keyboard only', async ({ page, 
   await openPalette(page);
   await page.keyboard.type('new task');
   await expect(palette(page).getByRole('option').first()).toContainText('New task');
+  // The results settle (tasks are searched too) before Enter runs the highlighted one.
+  await expect(palette(page).getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(palette(page).locator('.palette-active')).toHaveText('New task');
   await expect(palette(page).getByText(/Target: the list “Groceries”/)).toBeVisible();
