@@ -38,5 +38,8 @@ export function formatFileSize(bytes: number, language = currentLanguage()): str
     value /= 1024;
     unit += 1;
   }
-  return formatter(language, { style: 'unit', unit: SIZE_UNITS[unit], maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  // Bytes are spelled out, so they take the language's plural ("16 bytes", "16 octets"); the larger units keep
+  // their symbols (kB, MB), which have no plural.
+  const unitDisplay = unit === 0 ? 'long' : 'short';
+  return formatter(language, { style: 'unit', unit: SIZE_UNITS[unit], unitDisplay, maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
 }

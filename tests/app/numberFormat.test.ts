@@ -37,8 +37,10 @@ describe('de-swiss', () => {
 
 describe('formatFileSize', () => {
   it('picks the largest binary unit that keeps the number at 1 or more', () => {
-    expect(formatFileSize(0, 'en')).toBe('0 byte');
-    expect(formatFileSize(1023, 'en')).toBe('1,023 byte');
+    expect(formatFileSize(0, 'en')).toBe('0 bytes');
+    expect(formatFileSize(1, 'en')).toBe('1 byte');
+    expect(formatFileSize(16, 'en')).toBe('16 bytes');
+    expect(formatFileSize(1023, 'en')).toBe('1,023 bytes');
     expect(formatFileSize(1024, 'en')).toBe('1 kB');
     expect(formatFileSize(20 * 1024 * 1024, 'en')).toBe('20 MB');
     expect(formatFileSize(3 * 1024 ** 3 + 512 * 1024 ** 2, 'en')).toBe('3.5 GB');
@@ -48,5 +50,6 @@ describe('formatFileSize', () => {
     expect(spaced(formatFileSize(1.5 * 1024 * 1024, 'de-DE'))).toBe('1,5 MB');
     expect(spaced(formatFileSize(1.5 * 1024, 'fr-FR'))).toBe('1,5 ko');
     expect(spaced(formatFileSize(1023, 'nl-NL'))).toBe('1.023 byte');
+    expect(spaced(formatFileSize(16, 'fr-FR'))).toBe('16 octets');
   });
 });
