@@ -103,6 +103,7 @@ export default function CommandPalette() {
   const [options, setOptions] = useState<PickOption[] | null>(null);
   const [running, setRunning] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const active = page.kind === 'search' ? null : page.command;
 
@@ -320,6 +321,13 @@ export default function CommandPalette() {
   }, [page, options, ctx, type, plain, query, parsed, t, recentListIds, recentTasks, listsById, lists, namespaces, labels, defaultListId, wants.tasks, wants.lists, wants.teams, taskIndex, serverTasks, teams]);
 
 
+  // The highlighted row is held here, not inside cmdk: cmdk highlights the first row from a scheduled effect that can
+  // run before the rows for the new text are in place, and then keeps a row that is gone, so nothing was highlighted
+  // and Enter did nothing (seen about once in four palette runs on a busy machine). Here the highlight is the row the
+  // arrows chose while it is shown, else the first row, on every render.
+  const rowKeys = useMemo(() => groups.flatMap((group) => group.items.map((row) => row.key)), [groups]);
+  const highlightedKey = rowKeys.includes(highlighted) ? highlighted : (rowKeys[0] ?? '');
+
   const close = () => {
     setOpen(false);
     restoreFocus();
@@ -431,6 +439,8 @@ export default function CommandPalette() {
       onOpenChange={(next) => (next ? setOpen(true) : close())}
       label={t('palette.title')}
       shouldFilter={false}
+      value={highlightedKey}
+      onValueChange={setHighlighted}
       loop
       overlayClassName="palette-overlay"
       contentClassName="palette"
