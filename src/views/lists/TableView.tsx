@@ -165,7 +165,7 @@ export default function TableView({ params }: { params?: Record<string, string> 
         <ListViewSwitcher listId={listId} />
       </header>
       <div className="list-view-toolbar">
-        <FilterPopup filters={filters} setFilters={setFilters} />
+        <FilterPopup filters={filters} setFilters={setFilters} listId={listId} />
         <div className="filter-popup-wrap">
           <button type="button" className="btn btn-secondary" aria-expanded={chooser} onClick={() => setChooser((o) => !o)}>
             {t('task.table.columns')}
