@@ -149,6 +149,42 @@ describe('kanban by keyboard and mouse', () => {
     expect(document.querySelector('.kanban-card.is-dragging')).toBeNull();
   });
 
+  it('is one Tab stop for the headers and add boxes too: arrows reach every bucket control, Tab does not', async () => {
+    bucketsApi.getBuckets.mockResolvedValue(fullBoard());
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    const dig = await screen.findByRole('link', { name: /Dig beds/ });
+    // Write access (the menus and add boxes) comes with the list.
+    await screen.findByRole('button', { name: 'Options of To do' });
+    const tabbable = () => [...document.querySelectorAll<HTMLElement>('.kanban-board a[href], .kanban-board button, .kanban-board input, .kanban-board [tabindex]')].filter((el) => el.tabIndex >= 0);
+    expect(tabbable()).toEqual([dig]);
+
+    const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key, code: key });
+    dig.focus();
+    press('ArrowUp');
+    expect(screen.getByRole('button', { name: 'Collapse To do' })).toHaveFocus();
+    expect(tabbable()).toEqual([screen.getByRole('button', { name: 'Collapse To do' })]);
+    press('ArrowRight');
+    const title = within(screen.getByRole('region', { name: 'To do' })).getByRole('textbox', { name: 'Bucket title' }) as HTMLInputElement;
+    expect(title).toHaveFocus();
+    // Inside the title the arrows move the caret until it reaches the end of the text.
+    title.setSelectionRange(2, 2);
+    press('ArrowRight');
+    expect(title).toHaveFocus();
+    title.setSelectionRange(title.value.length, title.value.length);
+    press('ArrowRight');
+    expect(screen.getByRole('button', { name: 'Options of To do' })).toHaveFocus();
+    press('ArrowRight');
+    expect(screen.getByRole('button', { name: 'Collapse Done' })).toHaveFocus();
+    press('ArrowDown');
+    const empty = within(screen.getByRole('region', { name: 'Done' })).getByText('No tasks here yet.');
+    expect(empty).toHaveFocus();
+    press('ArrowDown');
+    expect(screen.getByRole('textbox', { name: 'Add a task to Done' })).toHaveFocus();
+    press('ArrowUp');
+    expect(empty).toHaveFocus();
+    expect(tabbable()).toEqual([empty]);
+  });
+
   it('has list items only in its card lists and no control inside another', async () => {
     bucketsApi.getBuckets.mockResolvedValue(fullBoard());
     renderApp(<KanbanView params={{ listId: String(LIST) }} />);
