@@ -214,6 +214,7 @@ function Column(props: ColumnProps) {
   const [newTask, setNewTask] = useState('');
   const [menu, setMenu] = useState(false);
   useEffect(() => setTitle(bucket.title), [bucket.title]);
+  const saveTitle = () => (title.trim() && title.trim() !== bucket.title ? props.onRename(title.trim()) : setTitle(bucket.title));
   const full = bucket.limit > 0 && bucket.tasks.length >= bucket.limit;
   // The next page loads on scrolling near the end, and at once while the cards do not fill the column (tall screens).
   const cards = useRef<HTMLUListElement | null>(null);
@@ -249,8 +250,9 @@ function Column(props: ColumnProps) {
           value={title}
           readOnly={!canWrite}
           onChange={(e) => setTitle(e.target.value)}
-          onBlur={() => title.trim() && title.trim() !== bucket.title ? props.onRename(title.trim()) : setTitle(bucket.title)}
-          onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()}
+          onBlur={saveTitle}
+          // Enter saves and keeps the focus here: blurring would drop it on the page, outside the board.
+          onKeyDown={(e) => e.key === 'Enter' && saveTitle()}
         />
         <span className={`kanban-count${full ? ' is-full' : ''}`}>{bucket.limit > 0 ? `${bucket.tasks.length}/${bucket.limit}` : bucket.tasks.length}</span>
         {canWrite && (

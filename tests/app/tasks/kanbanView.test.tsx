@@ -89,6 +89,19 @@ describe('kanban view', () => {
     await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 11, done: true }), expect.anything()), { timeout: 3000 });
   });
 
+  it('Enter in a bucket title saves it and keeps the focus there, not on the page', async () => {
+    bucketsApi.updateBucket.mockImplementation(async (b) => ({ ...b, tasks: [] }) as never);
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    await screen.findByRole('button', { name: 'Options of To do' });
+    const title = within(screen.getByRole('region', { name: 'To do' })).getByRole('textbox', { name: 'Bucket title' });
+    title.focus();
+    fireEvent.change(title, { target: { value: 'Next up' } });
+    fireEvent.keyDown(title, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(bucketsApi.updateBucket).toHaveBeenCalledWith(expect.objectContaining({ id: 1, title: 'Next up' })));
+    expect(title).toHaveFocus();
+    expect(bucketsApi.updateBucket).toHaveBeenCalledTimes(1);
+  });
+
   it('rolls a refused bucket change back and says why', async () => {
     bucketsApi.updateBucket.mockRejectedValue(new Error('There can be only one done bucket per list.'));
     renderApp(<KanbanView params={{ listId: String(LIST) }} />);
