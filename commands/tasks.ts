@@ -1,4 +1,4 @@
-// Task detail shortcuts: t done, a assign, l labels, d due date, f attachment, r related, m move, c colour, Alt+R reminder, e description.
+// Task detail shortcuts: t done, a assign, l labels, d due date, f attachment, r related, m move, b bucket, c colour, Alt+R reminder, e description.
 import type { Command, CommandContext } from './registry';
 import { appStore } from '../src/state/store';
 import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../src/state/taskDetail';
@@ -25,6 +25,44 @@ function field(id: string, title: string, key: string, target: TaskField, when: 
   };
 }
 
+/** The open task, fresh from the server, and the buckets of its list (API modules load on first use). */
+async function openTaskAndBuckets(ctx: CommandContext) {
+  const id = ctx.taskId ?? appStore.get(openTaskIdAtom);
+  if (id == null) return null;
+  const [{ getTask }, { getBuckets }] = await Promise.all([import('../src/api/tasks'), import('../src/api/buckets')]);
+  const task = await getTask(id);
+  return { task, buckets: await getBuckets(task.listId) };
+}
+
+/** The palette's door to the bucket of the open task: a pick page of its list's buckets (the detail's field is `b`). */
+export const taskBucketCommand: Command = {
+  id: 'task.setBucket',
+  title: 'task.detail.setBucket',
+  section: 'taskDetail',
+  visible: taskOpen,
+  pick: {
+    placeholder: 'task.kanban.commands.pickBucket',
+    options: async (ctx) => {
+      const found = await openTaskAndBuckets(ctx).catch(() => null);
+      if (!found) return [];
+      return found.buckets.filter((b) => b.id !== found.task.bucketId).map((b) => ({ id: String(b.id), title: b.title }));
+    },
+  },
+  run: async (ctx, input) => {
+    const bucketId = Number(input);
+    if (!Number.isInteger(bucketId) || bucketId <= 0) return;
+    const [found, { saveTask }, toast, { t }] = await Promise.all([openTaskAndBuckets(ctx), import('../src/state/tasks'), import('../src/app/toast'), import('../src/i18n')]);
+    const bucket = found?.buckets.find((b) => b.id === bucketId);
+    if (!found || !bucket) return;
+    try {
+      const saved = await saveTask({ ...found.task, bucketId });
+      void toast.success(t('task.kanban.movedTo', { title: saved.title, bucket: bucket.title }));
+    } catch (err) {
+      void toast.error(err);
+    }
+  },
+};
+
 export const taskCommands: Command[] = [
   field('task.done', 'task.detail.shortcuts.done', 't', 'done'),
   field('task.assign', 'task.detail.shortcuts.assign', 'a', 'assignees'),
@@ -33,8 +71,11 @@ export const taskCommands: Command[] = [
   field('task.attachment', 'task.detail.shortcuts.attachment', 'f', 'attachments', attachmentsOn),
   field('task.related', 'task.detail.shortcuts.related', 'r', 'relations'),
   field('task.move', 'task.detail.shortcuts.move', 'm', 'move'),
+  // The same key as the board's "move the focused card to a bucket": with a task open, the task's own bucket field.
+  field('task.bucket', 'task.detail.shortcuts.bucket', 'b', 'bucket'),
   field('task.color', 'task.detail.shortcuts.color', 'c', 'color'),
   // tinykeys knows only "Alt" (case-sensitive), and Option+R types "®" on macOS, so the key is matched by its code.
   field('task.reminder', 'task.detail.shortcuts.reminder', 'Alt+KeyR', 'reminders'),
   field('task.description', 'task.detail.shortcuts.description', 'e', 'description'),
+  taskBucketCommand,
 ];

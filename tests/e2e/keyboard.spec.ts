@@ -27,7 +27,10 @@ const palette = (page: Page) => page.getByRole('dialog', { name: 'Quick actions'
 
 interface ServerTask {
   id: number;
+  title: string;
   bucket_id: number;
+  priority: number;
+  due_date: string;
   labels: { title: string }[] | null;
 }
 
@@ -101,6 +104,36 @@ test('kanban: the first card in at most 2 Tab presses, opened with Enter, moved 
   await expect(firstCard).toBeFocused();
   await k.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/tasks/${card.id}`));
+});
+
+test('add a task with a date, a label and a priority: n, the line, Enter (2 keys + the line)', async ({ page, request }) => {
+  const account = await signUp(request, page, 'kba');
+  const listId = await createList(request, account, 'Home');
+  await createTask(request, account, listId, { title: 'Fix the tap' });
+  await page.goto(`/lists/${listId}/list`);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Fix the tap' })).toBeVisible({ timeout: 60_000 });
+  const box = page.getByRole('combobox', { name: 'Add a task' });
+  await expect(box).not.toBeFocused();
+
+  const k = keys(page);
+  await k.press('n');
+  await expect(box).toBeFocused();
+  await k.type('Buy paint tomorrow *errand !3');
+  await k.press('Enter');
+  const row = page.getByRole('listitem').filter({ hasText: 'Buy paint' });
+  await expect(row).toBeVisible();
+  await expect(box).toHaveValue('');
+  // n and Enter: every other key is the line itself.
+  expect(k.count).toBeLessThanOrEqual(2);
+
+  await expect
+    .poll(async () => (await api<ServerTask[]>(request, account, `/lists/${listId}/tasks`)).find((t) => t.title === 'Buy paint')?.labels?.map((l) => l.title))
+    .toEqual(['errand']);
+  const created = (await api<ServerTask[]>(request, account, `/lists/${listId}/tasks`)).find((t) => t.title === 'Buy paint')!;
+  expect(created.priority).toBe(3);
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  expect(new Date(created.due_date).toDateString()).toBe(tomorrow.toDateString());
 });
 
 test('select three tasks with j/x and label them in bulk from the palette', async ({ page, request }) => {

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai/react';
 import { labelsAtom, loadLabels } from '../../state/namespaces';
 import { TextField } from '../../components/TextField';
 import { LabelPickerField } from '../../components/LabelPickerField';
+import { UsernamesPickerField } from '../../components/UsernamesPickerField';
 import { useT } from '../../i18n';
 import { formatPercent } from '../../i18n/numberFormat';
 import { SORT_FIELDS, type FilterUi } from './filterForm';
@@ -11,6 +12,12 @@ import '../../components/organising.css';
 import './filters.css';
 
 export const TITLE_CHECK_DELAY_MS = 100;
+
+const splitUsernames = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export interface FilterFormValue {
   title: string;
@@ -108,7 +115,11 @@ export function FilterForm({ value, onChange, titleError }: { value: FilterFormV
         )}
       </div>
 
-      <TextField label={t('filters.assignees')} help={t('filters.assigneesHelp')} value={ui.assignees} onChange={(e) => set({ assignees: e.target.value })} />
+      <div className="filter-labels">
+        <span className="field-label">{t('filters.assignees')}</span>
+        {/* The saved filter keeps the usernames as one comma-separated text, as the filter API reads them. */}
+        <UsernamesPickerField label={t('filters.assignees')} usernames={splitUsernames(ui.assignees)} onChange={(names) => set({ assignees: names.join(', ') })} />
+      </div>
 
       <div className="filter-row">
         <label className="field-label" htmlFor="filter-priority">

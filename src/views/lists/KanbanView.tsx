@@ -29,7 +29,7 @@ import { deleteTask, getListTasks, type Task } from '../../api/tasks';
 import { addTasks } from '../tasks/useAddTasks';
 import { saveTask, toggleTaskDone, onTaskSaved, removeTask } from '../../state/tasks';
 import { activeBoard, setActiveBoard, type ActiveBoard } from '../../state/kanbanBoard';
-import { nextBoardTarget, rovingTarget } from './views/boardFocus';
+import { NEW_BUCKET_TARGET, arrowLeavesInput, boardStop, boardTargets, nextBoardTarget, rovingTarget, type BoardTarget } from './views/boardFocus';
 import { Loading } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
 import { LabelChip } from '../../components/LabelChip';
@@ -200,6 +200,7 @@ interface ColumnProps {
 function Column(props: ColumnProps) {
   const t = useT();
   const { bucket, canWrite, collapsed } = props;
+  const stop = (key: BoardTarget) => boardStop(key, props.roving);
   const { setNodeRef, isOver } = useDroppable({ id: `bucket-${bucket.id}`, data: { bucketId: bucket.id } });
   const { drag, lend } = useLentDraggable(`grab-${bucket.id}`, !canWrite);
   /** Lends the bucket's draggable to the card pressed (with `linkOnly`, only when the card's focused link is the target). */
@@ -213,6 +214,7 @@ function Column(props: ColumnProps) {
   const [newTask, setNewTask] = useState('');
   const [menu, setMenu] = useState(false);
   useEffect(() => setTitle(bucket.title), [bucket.title]);
+  const saveTitle = () => (title.trim() && title.trim() !== bucket.title ? props.onRename(title.trim()) : setTitle(bucket.title));
   const full = bucket.limit > 0 && bucket.tasks.length >= bucket.limit;
   // The next page loads on scrolling near the end, and at once while the cards do not fill the column (tall screens).
   const cards = useRef<HTMLUListElement | null>(null);
@@ -226,7 +228,14 @@ function Column(props: ColumnProps) {
   return (
     <section className={`kanban-bucket${collapsed ? ' is-collapsed' : ''}${bucket.isDoneBucket ? ' is-done-bucket' : ''}${isOver ? ' is-over' : ''}`} aria-label={bucket.title} data-bucket-id={bucket.id}>
       <header className="kanban-bucket-header">
-        <button type="button" className="icon-button" aria-expanded={!collapsed} aria-label={t(collapsed ? 'task.kanban.expand' : 'task.kanban.collapse', { title: bucket.title })} onClick={props.onToggleCollapse}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={!collapsed}
+          aria-label={t(collapsed ? 'task.kanban.expand' : 'task.kanban.collapse', { title: bucket.title })}
+          onClick={props.onToggleCollapse}
+          {...stop(`toggle:${bucket.id}`)}
+        >
           {collapsed ? '▸' : '▾'}
         </button>
         {bucket.isDoneBucket && (
@@ -237,16 +246,26 @@ function Column(props: ColumnProps) {
         <input
           className="kanban-bucket-title"
           aria-label={t('task.kanban.bucketTitle')}
+          {...stop(`title:${bucket.id}`)}
           value={title}
           readOnly={!canWrite}
           onChange={(e) => setTitle(e.target.value)}
-          onBlur={() => title.trim() && title.trim() !== bucket.title ? props.onRename(title.trim()) : setTitle(bucket.title)}
-          onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()}
+          onBlur={saveTitle}
+          // Enter saves and keeps the focus here: blurring would drop it on the page, outside the board.
+          onKeyDown={(e) => e.key === 'Enter' && saveTitle()}
         />
         <span className={`kanban-count${full ? ' is-full' : ''}`}>{bucket.limit > 0 ? `${bucket.tasks.length}/${bucket.limit}` : bucket.tasks.length}</span>
         {canWrite && (
           <div className="kanban-menu-wrap">
-            <button type="button" className="icon-button" aria-haspopup="true" aria-expanded={menu} aria-label={t('task.kanban.bucketMenu', { title: bucket.title })} onClick={() => setMenu((m) => !m)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-haspopup="true"
+              aria-expanded={menu}
+              aria-label={t('task.kanban.bucketMenu', { title: bucket.title })}
+              onClick={() => setMenu((m) => !m)}
+              {...stop(`menu:${bucket.id}`)}
+            >
               ⋯
             </button>
             {menu && (
@@ -297,7 +316,7 @@ function Column(props: ColumnProps) {
           >
             {bucket.tasks.length === 0 && (
               // An empty bucket is still a place the arrow keys reach, so the board never has a gap the focus skips.
-              <li className="kanban-empty" tabIndex={props.roving === `bucket:${bucket.id}` ? 0 : -1} data-board-target={`bucket:${bucket.id}`} data-skip-target={props.roving === `bucket:${bucket.id}` || undefined}>
+              <li className="kanban-empty" {...stop(`bucket:${bucket.id}`)}>
                 {t('task.kanban.empty')}
               </li>
             )}
@@ -328,7 +347,15 @@ function Column(props: ColumnProps) {
                 props.onAdd(value).catch(() => setNewTask(value));
               }}
             >
-              <input className="input" aria-label={t('task.kanban.addTask', { title: bucket.title })} placeholder={t('task.kanban.addTaskPlaceholder')} value={newTask} onChange={(e) => setNewTask(e.target.value)} disabled={full} />
+              <input
+                className="input"
+                aria-label={t('task.kanban.addTask', { title: bucket.title })}
+                placeholder={t('task.kanban.addTaskPlaceholder')}
+                value={newTask}
+                onChange={(e) => setNewTask(e.target.value)}
+                disabled={full}
+                {...stop(`add:${bucket.id}`)}
+              />
             </form>
           )}
         </>
@@ -406,14 +433,8 @@ export default function KanbanView({ params }: { params?: Record<string, string>
   const [rovingKey, setRovingKey] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
-  const columns = useMemo(
-    () =>
-      (buckets ?? [])
-        .filter((b) => !collapsed[b.id])
-        .map((b) => (b.tasks.length > 0 ? b.tasks.map((x) => `task:${x.id}`) : [`bucket:${b.id}`])),
-    [buckets, collapsed],
-  );
-  const roving = rovingTarget(columns, rovingKey);
+  const { columns, heads } = useMemo(() => boardTargets(buckets ?? [], collapsed, canWrite), [buckets, collapsed, canWrite]);
+  const roving = rovingTarget(columns, rovingKey, heads);
   const focusTarget = useCallback((key: string) => {
     setRovingKey(key);
     // The target renders tabbable in the same pass; focusing at once also works while it is still -1.
@@ -424,7 +445,8 @@ export default function KanbanView({ params }: { params?: Record<string, string>
   const onBoardKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const key = (e.target as HTMLElement).dataset?.boardTarget;
     if (!key || draggingRef.current || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const next = nextBoardTarget(columns, key, e.key);
+    if (e.target instanceof HTMLInputElement && !arrowLeavesInput(e.target, e.key)) return;
+    const next = nextBoardTarget(columns, key, e.key, heads);
     if (next === null) return;
     e.preventDefault();
     focusTarget(next);
@@ -682,7 +704,14 @@ export default function KanbanView({ params }: { params?: Record<string, string>
                 }
               }}
             >
-              <input className="input" aria-label={t('task.kanban.newBucket')} placeholder={t('task.kanban.newBucket')} value={newBucket} onChange={(e) => setNewBucket(e.target.value)} />
+              <input
+                className="input"
+                aria-label={t('task.kanban.newBucket')}
+                placeholder={t('task.kanban.newBucket')}
+                value={newBucket}
+                onChange={(e) => setNewBucket(e.target.value)}
+                {...boardStop(NEW_BUCKET_TARGET, roving)}
+              />
             </form>
           )}
         </div>
@@ -698,7 +727,8 @@ export default function KanbanView({ params }: { params?: Record<string, string>
           if (!task) return;
           setDeletingTask(null);
           const before = current.current ?? [];
-          const column = columns.find((c) => c.includes(`task:${task.id}`)) ?? [];
+          // Among the cards only: the add-task box below them is not where a deleted card's focus belongs.
+          const column = (columns.find((c) => c.includes(`task:${task.id}`)) ?? []).filter((k) => k.startsWith('task:'));
           const at = column.indexOf(`task:${task.id}`);
           setBuckets((all) => all.map((b) => ({ ...b, tasks: b.tasks.filter((x) => x.id !== task.id) })));
           // The focus goes to the card below (or above) the deleted one, never to the page.

@@ -40,7 +40,7 @@ export function useListFilters(listId: number) {
   return { filters, setFilters, applied };
 }
 
-export function FilterPopup({ filters, setFilters }: { filters: TaskFilterParams; setFilters: (f: TaskFilterParams) => void }) {
+export function FilterPopup({ filters, setFilters, listId }: { filters: TaskFilterParams; setFilters: (f: TaskFilterParams) => void; listId?: number }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -59,7 +59,7 @@ export function FilterPopup({ filters, setFilters }: { filters: TaskFilterParams
       </button>
       {open && (
         <div className="filter-popup" role="dialog" aria-label={t('task.filters.title')}>
-          <TaskFilters value={filters} onChange={setFilters} />
+          <TaskFilters value={filters} onChange={setFilters} listId={listId} />
         </div>
       )}
     </div>
@@ -133,7 +133,7 @@ export default function ListView({ params }: { params?: Record<string, string> }
       {list?.isArchived && <p className="list-archived-note">{t('task.archivedReadOnly')}</p>}
       {canWrite && listId > 0 && <AddTask onAdd={onAdd} />}
       <div className="list-view-toolbar">
-        <FilterPopup filters={filters} setFilters={setFilters} />
+        <FilterPopup filters={filters} setFilters={setFilters} listId={listId} />
         <span className="list-view-count" aria-live="polite">
           {state.loaded ? t('task.count', { count: state.tasks.length }) : ''}
         </span>

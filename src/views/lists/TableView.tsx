@@ -1,5 +1,5 @@
 // The table view (list.table): chosen columns stored per list, sortable headers, the list filters, virtualised rows.
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '../../i18n';
@@ -139,7 +139,12 @@ export default function TableView({ params }: { params?: Record<string, string> 
     ids,
     onOpen: (id) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname } }),
     reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
+    focusList: () => scroller.current?.focus({ preventScroll: true }),
   });
+  // As the list view: the table opens with its rows ready for j/k, and the focus never stays on the page body.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) scroller.current?.focus({ preventScroll: true });
+  }, []);
 
   const toggleColumn = (c: TableColumn) => {
     const next = columns.includes(c) ? columns.filter((x) => x !== c) : TABLE_COLUMNS.filter((x) => x === c || columns.includes(x));
@@ -160,7 +165,7 @@ export default function TableView({ params }: { params?: Record<string, string> 
         <ListViewSwitcher listId={listId} />
       </header>
       <div className="list-view-toolbar">
-        <FilterPopup filters={filters} setFilters={setFilters} />
+        <FilterPopup filters={filters} setFilters={setFilters} listId={listId} />
         <div className="filter-popup-wrap">
           <button type="button" className="btn btn-secondary" aria-expanded={chooser} onClick={() => setChooser((o) => !o)}>
             {t('task.table.columns')}
@@ -180,7 +185,7 @@ export default function TableView({ params }: { params?: Record<string, string> 
         <span className="list-view-count">{state.loaded ? t('task.count', { count: state.tasks.length }) : ''}</span>
       </div>
       {showLoading && <Loading />}
-      <div ref={scroller} className="task-list-scroll table-scroll" role="table" aria-label={list?.title ?? t('task.listLabel')} aria-rowcount={state.tasks.length + 1}>
+      <div ref={scroller} tabIndex={-1} className="task-list-scroll table-scroll" role="table" aria-label={list?.title ?? t('task.listLabel')} aria-rowcount={state.tasks.length + 1}>
         <div className="table-row table-head" role="row" style={{ gridTemplateColumns: template, minWidth }}>
           {columns.map((c) => {
             const field = SORT_FIELD[c];

@@ -8,7 +8,7 @@ import { formatDate } from '../../i18n/dateLocale';
 import { pathFor } from '../../routes';
 import { getTask, deleteTask, type Task, type RepeatUnit } from '../../api/tasks';
 import { getList, type List } from '../../api/lists';
-import { saveTask, removeTask, toggleTaskDone, replaceTask } from '../../state/tasks';
+import { saveTask, removeTask, toggleTaskDone, replaceTask, onTaskSaved } from '../../state/tasks';
 import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../../state/taskDetail';
 import { labelsLoadedAtom, listsByIdAtom, loadLabels } from '../../state/namespaces';
 import { configAtom } from '../../state/config';
@@ -29,6 +29,7 @@ import { Comments } from './detail/Comments';
 import { AssigneesField } from './detail/AssigneesField';
 import { LabelsField } from './detail/LabelsField';
 import { MoveField } from './detail/MoveField';
+import { BucketField } from './detail/BucketField';
 import { DateTextField } from './detail/DateTextField';
 import type { FieldHandle } from './detail/fieldHandle';
 import './taskDetail.css';
@@ -70,6 +71,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
     labels: useRef<FieldHandle>(null),
     dueDate: useRef<FieldHandle>(null),
     move: useRef<FieldHandle>(null),
+    bucket: useRef<FieldHandle>(null),
     reminders: useRef<FieldHandle>(null),
   };
   const color = useRef<HTMLInputElement>(null);
@@ -104,6 +106,9 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
     // labelsLoaded only matters on open
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [taskId, setOpenTask]);
+
+  // Saved from elsewhere while open (a palette command acting on the open task): show what the server has now.
+  useEffect(() => onTaskSaved((saved) => saved.id === taskId && setTask(saved)), [taskId]);
 
   // A moved task lives by the rights and archive state of its new list.
   const taskListId = task?.listId;
@@ -455,6 +460,8 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
           <Section id="d-move" title={t('task.detail.move')}>
             <MoveField ref={fields.move} task={task} listTitle={listTitle} readOnly={readOnly} onMove={(listId) => void save({ ...task, listId, bucketId: 0 })} />
           </Section>
+
+          <BucketField ref={fields.bucket} task={task} readOnly={readOnly} onMove={(bucketId) => void save({ ...task, bucketId })} />
 
           {!readOnly && (
             <button type="button" className="btn btn-tertiary detail-delete" onClick={() => setConfirmDelete(true)}>

@@ -89,6 +89,19 @@ describe('kanban view', () => {
     await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 11, done: true }), expect.anything()), { timeout: 3000 });
   });
 
+  it('Enter in a bucket title saves it and keeps the focus there, not on the page', async () => {
+    bucketsApi.updateBucket.mockImplementation(async (b) => ({ ...b, tasks: [] }) as never);
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    await screen.findByRole('button', { name: 'Options of To do' });
+    const title = within(screen.getByRole('region', { name: 'To do' })).getByRole('textbox', { name: 'Bucket title' });
+    title.focus();
+    fireEvent.change(title, { target: { value: 'Next up' } });
+    fireEvent.keyDown(title, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(bucketsApi.updateBucket).toHaveBeenCalledWith(expect.objectContaining({ id: 1, title: 'Next up' })));
+    expect(title).toHaveFocus();
+    expect(bucketsApi.updateBucket).toHaveBeenCalledTimes(1);
+  });
+
   it('rolls a refused bucket change back and says why', async () => {
     bucketsApi.updateBucket.mockRejectedValue(new Error('There can be only one done bucket per list.'));
     renderApp(<KanbanView params={{ listId: String(LIST) }} />);
@@ -147,6 +160,42 @@ describe('kanban by keyboard and mouse', () => {
     expect(dig).toHaveFocus();
     // Nothing was picked up: no card is marked as being dragged.
     expect(document.querySelector('.kanban-card.is-dragging')).toBeNull();
+  });
+
+  it('is one Tab stop for the headers and add boxes too: arrows reach every bucket control, Tab does not', async () => {
+    bucketsApi.getBuckets.mockResolvedValue(fullBoard());
+    renderApp(<KanbanView params={{ listId: String(LIST) }} />);
+    const dig = await screen.findByRole('link', { name: /Dig beds/ });
+    // Write access (the menus and add boxes) comes with the list.
+    await screen.findByRole('button', { name: 'Options of To do' });
+    const tabbable = () => [...document.querySelectorAll<HTMLElement>('.kanban-board a[href], .kanban-board button, .kanban-board input, .kanban-board [tabindex]')].filter((el) => el.tabIndex >= 0);
+    expect(tabbable()).toEqual([dig]);
+
+    const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key, code: key });
+    dig.focus();
+    press('ArrowUp');
+    expect(screen.getByRole('button', { name: 'Collapse To do' })).toHaveFocus();
+    expect(tabbable()).toEqual([screen.getByRole('button', { name: 'Collapse To do' })]);
+    press('ArrowRight');
+    const title = within(screen.getByRole('region', { name: 'To do' })).getByRole('textbox', { name: 'Bucket title' }) as HTMLInputElement;
+    expect(title).toHaveFocus();
+    // Inside the title the arrows move the caret until it reaches the end of the text.
+    title.setSelectionRange(2, 2);
+    press('ArrowRight');
+    expect(title).toHaveFocus();
+    title.setSelectionRange(title.value.length, title.value.length);
+    press('ArrowRight');
+    expect(screen.getByRole('button', { name: 'Options of To do' })).toHaveFocus();
+    press('ArrowRight');
+    expect(screen.getByRole('button', { name: 'Collapse Done' })).toHaveFocus();
+    press('ArrowDown');
+    const empty = within(screen.getByRole('region', { name: 'Done' })).getByText('No tasks here yet.');
+    expect(empty).toHaveFocus();
+    press('ArrowDown');
+    expect(screen.getByRole('textbox', { name: 'Add a task to Done' })).toHaveFocus();
+    press('ArrowUp');
+    expect(empty).toHaveFocus();
+    expect(tabbable()).toEqual([empty]);
   });
 
   it('has list items only in its card lists and no control inside another', async () => {

@@ -83,4 +83,9 @@ describe('table view', () => {
     await waitFor(() => expect(tasksApi.getListTasks).toHaveBeenLastCalledWith(expect.any(Number), expect.objectContaining({ sortBy: ['title', 'id'], orderBy: ['desc', 'desc'] })));
     expect(screen.getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'descending');
   });
+
+  it('takes the focus on open, as the list view does, so j/k act at once instead of the page body holding it', async () => {
+    await open();
+    expect(document.activeElement).toBe(screen.getByRole('table'));
+  });
 });

@@ -18,11 +18,13 @@ vi.mock('../../../src/api/lists', async (orig) => ({ ...(await orig<typeof impor
 vi.mock('../../../src/api/assignees', () => ({ listUsers: vi.fn(), searchUsers: vi.fn(async () => []), addAssignee: vi.fn(), removeAssignee: vi.fn() }));
 vi.mock('../../../src/api/taskLabels', () => ({ addLabelToTask: vi.fn(), removeLabelFromTask: vi.fn() }));
 vi.mock('../../../src/api/labels', async (orig) => ({ ...(await orig<typeof import('../../../src/api/labels')>()), createLabel: vi.fn() }));
+vi.mock('../../../src/api/buckets', async (orig) => ({ ...(await orig<typeof import('../../../src/api/buckets')>()), getBuckets: vi.fn() }));
 const tasksApi = vi.mocked(await import('../../../src/api/tasks'));
 const listsApi = vi.mocked(await import('../../../src/api/lists'));
 const assigneesApi = vi.mocked(await import('../../../src/api/assignees'));
 const taskLabelsApi = vi.mocked(await import('../../../src/api/taskLabels'));
 const labelsApi = vi.mocked(await import('../../../src/api/labels'));
+const bucketsApi = vi.mocked(await import('../../../src/api/buckets'));
 const { TaskDetail } = await import('../../../src/views/tasks/TaskDetail');
 
 const task = makeTask({ id: 5, title: 'Prune the apple tree', listId: 3, identifier: 'GAR-5', index: 5, description: 'Use the long shears' });
@@ -42,7 +44,10 @@ beforeEach(() => {
   appStore.set(namespacesAtom, [{ id: 1, title: 'Home', lists: [list(3, 'Garden'), list(4, 'Weekend Errands'), list(6, 'Work')] }] as never);
   appStore.set(labelsAtom, [label(7, 'family'), label(8, 'urgent')]);
   appStore.set(labelsLoadedAtom, true);
+  bucketsApi.getBuckets.mockResolvedValue([]);
 });
+
+const bucket = (id: number, title: string) => ({ id, title, listId: 3, limit: 0, tasks: [], isDoneBucket: false, position: id });
 
 async function open() {
   renderApp(<TaskDetail taskId={5} />);
@@ -85,6 +90,29 @@ describe('task detail fields by keyboard', () => {
     type('week');
     key('Enter');
     await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 5, listId: 4, bucketId: 0 }), expect.anything()));
+  });
+
+  it('b: puts the task in another kanban bucket found by part of its name', async () => {
+    bucketsApi.getBuckets.mockResolvedValue([bucket(1, 'To do'), bucket(2, 'Doing'), bucket(3, 'Done')]);
+    tasksApi.getTask.mockResolvedValue({ ...task, bucketId: 1 });
+    await open();
+    // Pressed before the buckets arrived, the letter still opens the picker once they are there.
+    press('bucket');
+    await waitFor(() => expect(focused()).toBe(screen.getByRole('combobox', { name: 'Bucket' })));
+    expect(screen.getByRole('option', { name: 'To do' })).toHaveAttribute('aria-current', 'true');
+    type('doi');
+    key('Enter');
+    await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledWith(expect.objectContaining({ id: 5, listId: 3, bucketId: 2 }), expect.anything()));
+    expect(focused()).toBe(screen.getByRole('button', { name: 'Bucket: Doing' }));
+    expect(bucketsApi.getBuckets).toHaveBeenCalledWith(3);
+  });
+
+  it('b: a list without buckets has no bucket field', async () => {
+    await open();
+    await waitFor(() => expect(bucketsApi.getBuckets).toHaveBeenCalled());
+    press('bucket');
+    expect(screen.queryByRole('button', { name: /^Bucket/ })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Bucket' })).toBeNull();
   });
 
   it('d: reads a due date in words, shows what it understood and saves it with Enter', async () => {

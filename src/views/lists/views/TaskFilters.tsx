@@ -1,15 +1,18 @@
 // The filter popup of the list and table views: show done, sort, date ranges, labels, assignees, priority, percent done, search.
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../../i18n';
 import { formatPercent } from '../../../i18n/numberFormat';
 import { labelsAtom } from '../../../state/namespaces';
 import { LabelPickerField } from '../../../components/LabelPickerField';
+import { UsernamesPickerField } from '../../../components/UsernamesPickerField';
 import { SORT_FIELDS, defaultFilters, type Comparator, type TaskFilterParams } from './taskFilters';
 
 export interface TaskFiltersProps {
   value: TaskFilterParams;
   onChange: (value: TaskFilterParams) => void;
+  /** The list filtered: its people are offered in the assignee picker before anything is typed. */
+  listId?: number;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -28,11 +31,9 @@ const RANGES = [
   ['reminder', 'reminderFrom', 'reminderTo'],
 ] as const;
 
-export function TaskFilters({ value, onChange }: TaskFiltersProps) {
+export function TaskFilters({ value, onChange, listId }: TaskFiltersProps) {
   const t = useT();
-  const id = useId();
   const labels = useAtomValue(labelsAtom);
-  const [assigneeText, setAssigneeText] = useState(value.assignees.join(', '));
   const set = <K extends keyof TaskFilterParams>(key: K, v: TaskFilterParams[K]) => onChange({ ...value, [key]: v });
   const comparatorSelect = (key: 'priorityComparator' | 'percentComparator', label: string) => (
     <select aria-label={label} value={value[key]} onChange={(e) => set(key, e.target.value as Comparator)}>
@@ -89,22 +90,7 @@ export function TaskFilters({ value, onChange }: TaskFiltersProps) {
         )}
       </Row>
       <Row label={t('task.filters.assignees')}>
-        <input
-          id={`${id}-assignees`}
-          aria-label={t('task.filters.assignees')}
-          placeholder={t('task.filters.assigneesPlaceholder')}
-          value={assigneeText}
-          onChange={(e) => {
-            setAssigneeText(e.target.value);
-            set(
-              'assignees',
-              e.target.value
-                .split(',')
-                .map((s) => s.trim())
-                .filter(Boolean),
-            );
-          }}
-        />
+        <UsernamesPickerField label={t('task.filters.assignees')} usernames={value.assignees} onChange={(names) => set('assignees', names)} listId={listId} />
       </Row>
       <Row label={t('task.filters.priority')}>
         {comparatorSelect('priorityComparator', t('task.filters.priorityComparator'))}
@@ -136,10 +122,7 @@ export function TaskFilters({ value, onChange }: TaskFiltersProps) {
       <button
         type="button"
         className="btn btn-tertiary"
-        onClick={() => {
-          setAssigneeText('');
-          onChange(defaultFilters());
-        }}
+        onClick={() => onChange(defaultFilters())}
       >
         {t('task.filters.reset')}
       </button>
