@@ -3,11 +3,11 @@ import type { Command } from './registry';
 import { appStore } from '../src/state/store';
 import { menuOpenAtom, paletteOpenAtom, shortcutsHelpOpenAtom } from '../src/state/ui';
 import { logout } from '../src/state/session';
-import { pathFor } from '../src/routes';
+import { pathFor, type RouteName } from '../src/routes';
 
 const signedIn = (ctx: { signedIn: boolean }) => ctx.signedIn;
 
-function goTo(id: string, title: string, key: string, route: string): Command {
+function goTo(id: string, title: string, key: string, route: RouteName): Command {
   return {
     id,
     title,

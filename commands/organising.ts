@@ -2,7 +2,7 @@
 // Menus pass the entity through the context (listId) or as the input (a namespace id); the palette passes a title.
 // Entity modules are imported on first use so the signed-out page does not carry them.
 import type { Command, CommandContext } from './registry';
-import { pathFor } from '../src/routes';
+import { pathFor, type RouteName } from '../src/routes';
 
 const signedIn = (ctx: CommandContext) => ctx.signedIn;
 const realList = (ctx: CommandContext) => ctx.signedIn && ctx.listId !== null && ctx.listId > 0;
@@ -41,7 +41,7 @@ async function namespaceIdFor(ctx: CommandContext, input?: string): Promise<numb
   return appStore.get(state.ownNamespacesAtom)[0]?.id ?? null;
 }
 
-function listRoute(id: string, title: string, name: string, when = realList): Command {
+function listRoute(id: string, title: string, name: RouteName, when = realList): Command {
   return {
     id,
     title,
@@ -53,7 +53,7 @@ function listRoute(id: string, title: string, name: string, when = realList): Co
   };
 }
 
-function namespaceRoute(id: string, title: string, name: string): Command {
+function namespaceRoute(id: string, title: string, name: RouteName): Command {
   return {
     id,
     title,

@@ -3,7 +3,7 @@
 /** What a command can see and do when it runs. */
 export interface CommandContext {
   navigate: (to: string) => void;
-  /** The current route's name (see src/routes.tsx), or null before the router knows it. */
+  /** The current route's name (see src/routes.ts), or null before the router knows it. */
   routeName: string | null;
   signedIn: boolean;
   /** The list being viewed, when one is. */

@@ -7,8 +7,8 @@ import { colorSchemeAtom, type ColorScheme } from '../src/state/theme';
 import { setLanguage } from '../src/i18n';
 import { saveGeneralSettings } from '../src/api/user';
 import { pathFor } from '../src/routes';
-import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from '../src/views/settings/pages';
-import { findLocale } from '../src/views/settings/languages';
+import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from '../src/app/settingsPages';
+import { findLocale } from '../src/i18n/languages';
 import { success, error } from '../src/app/toast';
 
 const signedIn = (ctx: CommandContext) => ctx.signedIn;

@@ -1,10 +1,10 @@
 // List view commands: "g" then l list, g gantt, t table, k kanban, for the list being viewed.
 import type { Command, CommandContext } from './registry';
-import { pathFor } from '../src/routes';
+import { pathFor, type RouteName } from '../src/routes';
 
 const listOpen = (ctx: CommandContext) => ctx.signedIn && ctx.listId !== null && ctx.listId > 0;
 
-function view(id: string, title: string, key: string, route: string): Command {
+function view(id: string, title: string, key: string, route: RouteName): Command {
   return {
     id,
     title,

@@ -6,7 +6,7 @@ import { ApiError } from '../api/apiError';
 import { appStore } from './store';
 import { navigateTo } from './navigator';
 import { clearAccountStorage, readJson, readStorage, removeStorage, writeStorage, STORAGE_KEYS } from './storage';
-import { pathFor, type RouteParams, type RouteQuery } from '../routes';
+import { pathFor, type RouteName, type RouteParams, type RouteQuery } from '../routes';
 import { DEFAULT_WEEK_START, RENEW_ON_FOCUS_THRESHOLD_MS, TOKEN_RENEWAL_DELAY_MS, USER_REFRESH_THROTTLE_MS } from '../constants';
 import { currentLanguage } from '../i18n';
 import { configAtom } from './config';
@@ -283,7 +283,8 @@ export function takeLastVisitedPath(): string {
   }
   if (last && typeof last.name === 'string' && !last.name.startsWith('user.login')) {
     try {
-      return pathFor(last.name, last.params ?? {}, last.query ?? {});
+      // Read back from storage, so possibly written by an older version: pathFor throws for a name it no longer has.
+      return pathFor(last.name as RouteName, last.params ?? {}, last.query ?? {});
     } catch {
       // a route that no longer exists
     }

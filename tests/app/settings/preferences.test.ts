@@ -4,7 +4,7 @@ import { appStore } from '../../../src/state/store';
 import { quickAddModeAtom } from '../../../src/state/taskSettings';
 import { currentLanguage, setLanguage } from '../../../src/i18n';
 import { clientPreferences, normalizeQuickAddMode, syncFromUser } from '../../../src/views/settings/frontendSettings';
-import { findLocale } from '../../../src/views/settings/languages';
+import { findLocale } from '../../../src/i18n/languages';
 
 beforeEach(async () => {
   localStorage.clear();
