@@ -1,5 +1,5 @@
 // Task detail shortcuts: t done, a assign, l labels, d due date, f attachment, r related, m move, c colour, Alt+R reminder, e description.
-import type { Command, CommandContext } from './registry';
+import { defineCommands, type Command, type CommandContext } from './registry';
 import { appStore } from '../src/state/store';
 import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../src/state/taskDetail';
 import { configAtom } from '../src/state/config';
@@ -11,7 +11,7 @@ export const taskOpen = (ctx: CommandContext) => ctx.signedIn && (ctx.taskId ?? 
 const attachmentsOn = (ctx: CommandContext) => taskOpen(ctx) && !!appStore.get(configAtom)?.taskAttachmentsEnabled;
 
 let nonce = 0;
-function field(id: string, title: string, key: string, target: TaskField, when: (ctx: CommandContext) => boolean = taskOpen): Command {
+function field<const Id extends string>(id: Id, title: string, key: string, target: TaskField, when: (ctx: CommandContext) => boolean = taskOpen): Command<Id> {
   return {
     id,
     title,
@@ -25,7 +25,7 @@ function field(id: string, title: string, key: string, target: TaskField, when: 
   };
 }
 
-export const taskCommands: Command[] = [
+export const taskCommands = defineCommands([
   field('task.done', 'task.detail.shortcuts.done', 't', 'done'),
   field('task.assign', 'task.detail.shortcuts.assign', 'a', 'assignees'),
   field('task.labels', 'task.detail.shortcuts.labels', 'l', 'labels'),
@@ -37,4 +37,4 @@ export const taskCommands: Command[] = [
   // tinykeys knows only "Alt" (case-sensitive), and Option+R types "®" on macOS, so the key is matched by its code.
   field('task.reminder', 'task.detail.shortcuts.reminder', 'Alt+KeyR', 'reminders'),
   field('task.description', 'task.detail.shortcuts.description', 'e', 'description'),
-];
+]);

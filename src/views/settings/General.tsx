@@ -18,7 +18,7 @@ import { errorTextAsync } from '../../app/errorText';
 import { SettingsLayout } from './SettingsLayout';
 import { Checkbox, SelectField } from './controls';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
-import { QUICK_ADD_MODES, applyPreferences, clientPreferences, mergedFrontendSettings } from './frontendSettings';
+import { QUICK_ADD_MODES, applyPreferences, clientPreferences, mergedFrontendSettings } from '../../state/frontendSettings';
 import { overdueTimeError, toTimeInput } from './validation';
 
 interface FormState {
