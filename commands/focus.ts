@@ -1,5 +1,5 @@
 // Focus commands: n puts the focus in the add-task box; Escape leaves any text field for where the focus was before.
-import type { Command, CommandContext } from './registry';
+import { defineCommands, type CommandContext } from './registry';
 import { appStore } from '../src/state/store';
 import { addTaskBoxesAtom, addTaskFocusRequestAtom } from '../src/state/focusRequests';
 import { openTaskIdAtom } from '../src/state/taskDetail';
@@ -8,7 +8,7 @@ import { isEditableTarget } from './keymap';
 
 const inField = () => typeof document !== 'undefined' && isEditableTarget(document.activeElement);
 
-export const focusCommands: Command[] = [
+export const focusCommands = defineCommands([
   {
     id: 'addTask.focus',
     title: 'keyboardShortcuts.focusAddTask',
@@ -27,4 +27,4 @@ export const focusCommands: Command[] = [
     when: () => inField() && !document.activeElement?.closest('[cmdk-root]'),
     run: () => leaveField(),
   },
-];
+]);

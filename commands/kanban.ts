@@ -1,5 +1,5 @@
 // Kanban card commands: open, done, delete and move to a bucket, for the card holding the board's roving focus.
-import type { Command, CommandContext } from './registry';
+import { defineCommands, type Command, type CommandContext } from './registry';
 import { activeBoard } from '../src/state/kanbanBoard';
 
 /** The card keys apply while the focus is on the board, or the palette (opened from it) is acting for it. */
@@ -13,9 +13,14 @@ const onBoard = (ctx: CommandContext) => ctx.signedIn && activeBoard() !== null;
 const cardFocused = () => focusedCard() !== null && (activeBoard()?.hasFocus() ?? false);
 const canWrite = () => activeBoard()?.canWrite ?? false;
 
-function card(id: string, key: string | null, run: (taskId: number, ctx: CommandContext, input?: string) => void | Promise<void>, write: boolean): Command {
+function card<const Id extends string>(
+  id: Id,
+  key: string | null,
+  run: (taskId: number, ctx: CommandContext, input?: string) => void | Promise<void>,
+  write: boolean,
+): Command<`kanban.${Id}`> {
   return {
-    id: `kanban.${id}`,
+    id: `kanban.${id}` as const,
     title: `task.kanban.commands.${id}`,
     section: 'kanban',
     keys: key ? [key] : undefined,
@@ -30,7 +35,7 @@ function card(id: string, key: string | null, run: (taskId: number, ctx: Command
   };
 }
 
-export const kanbanCommands: Command[] = [
+export const kanbanCommands = defineCommands([
   card('open', 'Enter', (taskId) => activeBoard()?.open(taskId), false),
   card('done', 't', (taskId) => activeBoard()?.toggleDone(taskId), true),
   card('delete', 'Delete', (taskId) => activeBoard()?.askDelete(taskId), true),
@@ -58,4 +63,4 @@ export const kanbanCommands: Command[] = [
       },
     },
   },
-];
+]);

@@ -1,13 +1,13 @@
 // The shell's commands: menu, quick search, shortcuts help, "g" navigation, settings, about and logout.
-import type { Command } from './registry';
+import { defineCommands, type Command } from './registry';
 import { appStore } from '../src/state/store';
 import { menuOpenAtom, paletteOpenAtom, shortcutsHelpOpenAtom } from '../src/state/ui';
 import { logout } from '../src/state/session';
-import { pathFor } from '../src/routes';
+import { pathFor, type RouteName } from '../src/routes';
 
 const signedIn = (ctx: { signedIn: boolean }) => ctx.signedIn;
 
-function goTo(id: string, title: string, key: string, route: string): Command {
+function goTo<const Id extends string>(id: Id, title: string, key: string, route: RouteName): Command<Id> {
   return {
     id,
     title,
@@ -18,7 +18,7 @@ function goTo(id: string, title: string, key: string, route: string): Command {
   };
 }
 
-export const navigationCommands: Command[] = [
+export const navigationCommands = defineCommands([
   {
     id: 'menu.toggle',
     title: 'keyboardShortcuts.toggleMenu',
@@ -71,4 +71,4 @@ export const navigationCommands: Command[] = [
     when: signedIn,
     run: () => logout(),
   },
-];
+]);

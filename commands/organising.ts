@@ -1,8 +1,8 @@
 // Commands for organising: namespaces, lists, labels, teams, saved filters, favorites, subscriptions, notifications.
 // Menus pass the entity through the context (listId) or as the input (a namespace id); the palette passes a title.
 // Entity modules are imported on first use so the signed-out page does not carry them.
-import type { Command, CommandContext } from './registry';
-import { pathFor } from '../src/routes';
+import { defineCommands, type Command, type CommandContext } from './registry';
+import { pathFor, type RouteName } from '../src/routes';
 
 const signedIn = (ctx: CommandContext) => ctx.signedIn;
 const realList = (ctx: CommandContext) => ctx.signedIn && ctx.listId !== null && ctx.listId > 0;
@@ -41,7 +41,7 @@ async function namespaceIdFor(ctx: CommandContext, input?: string): Promise<numb
   return appStore.get(state.ownNamespacesAtom)[0]?.id ?? null;
 }
 
-function listRoute(id: string, title: string, name: string, when = realList): Command {
+function listRoute<const Id extends string>(id: Id, title: string, name: RouteName, when = realList): Command<Id> {
   return {
     id,
     title,
@@ -53,7 +53,7 @@ function listRoute(id: string, title: string, name: string, when = realList): Co
   };
 }
 
-function namespaceRoute(id: string, title: string, name: string): Command {
+function namespaceRoute<const Id extends string>(id: Id, title: string, name: RouteName): Command<Id> {
   return {
     id,
     title,
@@ -85,7 +85,7 @@ export async function toggleListFavorite(listId: number): Promise<void> {
   }
 }
 
-export const organisingCommands: Command[] = [
+export const organisingCommands = defineCommands([
   {
     id: 'namespace.new',
     title: 'organising.commands.newNamespace',
@@ -143,7 +143,7 @@ export const organisingCommands: Command[] = [
       const state = await nsState();
       const ns = appStore.get(state.namespacesAtom).find((n) => n.id === nsId);
       if (!ns) return;
-      const { toggleSubscription } = await import('../src/components/SubscriptionControl');
+      const { toggleSubscription } = await import('../src/state/subscriptions');
       try {
         const next = await toggleSubscription('namespace', nsId, ns.subscription);
         state.upsertNamespace({ ...ns, subscription: next });
@@ -176,7 +176,7 @@ export const organisingCommands: Command[] = [
     run: async (ctx) => {
       if (ctx.listId === null) return;
       const list = await listOf(ctx.listId);
-      const { toggleSubscription } = await import('../src/components/SubscriptionControl');
+      const { toggleSubscription } = await import('../src/state/subscriptions');
       try {
         const next = await toggleSubscription('list', list.id, list.subscription);
         (await nsState()).upsertList({ ...list, subscription: next });
@@ -282,4 +282,4 @@ export const organisingCommands: Command[] = [
       }
     },
   },
-];
+]);

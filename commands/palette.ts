@@ -2,7 +2,7 @@
 // The fuzzy index lives in src/app/palette/searchIndex.ts so uFuzzy loads with the palette chunk, not at boot.
 // Types only: the parsers stay out of the boot bundle (this module is registered at boot).
 import type { ParsedTaskText } from '../parsers';
-import type { Command, CommandContext } from './registry';
+import { defineCommands, type CommandContext } from './registry';
 import { foldText, rankByText } from '../src/app/fuzzyRank';
 
 /** Caps keep the rendered list short, so typing never waits on layout (results are capped, not virtualised). */
@@ -28,7 +28,7 @@ export function quickActionApplies(id: string, ctx: CommandContext): boolean {
   return !!action && (!action.needsList || listOpen(ctx));
 }
 
-export const paletteCommands: Command[] = [
+export const paletteCommands = defineCommands([
   {
     id: 'palette.newTask',
     title: 'palette.commands.newTask',
@@ -42,7 +42,7 @@ export const paletteCommands: Command[] = [
       await createTaskFromPalette(ctx, input);
     },
   },
-];
+]);
 
 /** What a palette query searches for (spec part 1/2 "Quick actions modal", plus labels alone). */
 export type SearchType = 'all' | 'tasks' | 'lists' | 'teams' | 'labels';

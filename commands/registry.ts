@@ -3,7 +3,7 @@
 /** What a command can see and do when it runs. */
 export interface CommandContext {
   navigate: (to: string) => void;
-  /** The current route's name (see src/routes.tsx), or null before the router knows it. */
+  /** The current route's name (see src/routes.ts), or null before the router knows it. */
   routeName: string | null;
   signedIn: boolean;
   /** The list being viewed, when one is. */
@@ -37,8 +37,8 @@ export interface CommandPick {
   options: (ctx: CommandContext, query: string) => PickOption[] | Promise<PickOption[]>;
 }
 
-export interface Command {
-  id: string;
+export interface Command<Id extends string = string> {
+  id: Id;
   /** i18n key of the title. */
   title: string;
   /** Groups commands in the palette and the help modal (e.g. "general", "navigation"). */
@@ -58,6 +58,14 @@ export interface Command {
   /** The choices of a command that needs one (see CommandPick); keys and the palette open its pick page. */
   pick?: CommandPick;
   run: (ctx: CommandContext, input?: string) => void | Promise<void>;
+}
+
+/**
+ * An area's commands, with each id kept as its literal type: commands/ids.ts joins them into `CommandId`, so running a
+ * command by a mistyped id does not compile.
+ */
+export function defineCommands<const Id extends string>(commands: Command<Id>[]): Command<Id>[] {
+  return commands;
 }
 
 export interface Registry {

@@ -1,5 +1,5 @@
 // Settings commands for the palette: open each settings page, switch the colour scheme, change the language, import.
-import type { Command, CommandContext } from './registry';
+import { defineCommands, type Command, type CommandContext } from './registry';
 import { appStore } from '../src/state/store';
 import { configAtom } from '../src/state/config';
 import { userAtom } from '../src/state/session';
@@ -7,8 +7,8 @@ import { colorSchemeAtom, type ColorScheme } from '../src/state/theme';
 import { setLanguage } from '../src/i18n';
 import { saveGeneralSettings } from '../src/api/user';
 import { pathFor } from '../src/routes';
-import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from '../src/views/settings/pages';
-import { findLocale } from '../src/views/settings/languages';
+import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from '../src/app/settingsPages';
+import { findLocale } from '../src/i18n/languages';
 import { success, error } from '../src/app/toast';
 
 const signedIn = (ctx: CommandContext) => ctx.signedIn;
@@ -25,9 +25,9 @@ const PAGE_TITLES: Record<SettingsPageDef['id'], string> = {
   deletion: 'user.settings.commands.deletion',
 };
 
-function openPage(page: SettingsPageDef): Command {
+function openPage(page: SettingsPageDef): Command<`settings.open.${SettingsPageDef['id']}`> {
   return {
-    id: `settings.open.${page.id}`,
+    id: `settings.open.${page.id}` as const,
     title: PAGE_TITLES[page.id],
     section: 'settings',
     // Pages the server switched off (two-factor, CalDAV, deletion) or this account cannot use stay out of the palette.
@@ -36,9 +36,9 @@ function openPage(page: SettingsPageDef): Command {
   };
 }
 
-function scheme(value: ColorScheme, title: string): Command {
+function scheme(value: ColorScheme, title: string): Command<`settings.colorScheme.${ColorScheme}`> {
   return {
-    id: `settings.colorScheme.${value}`,
+    id: `settings.colorScheme.${value}` as const,
     title,
     section: 'settings',
     when: (ctx) => ctx.signedIn && appStore.get(colorSchemeAtom) !== value,
@@ -70,7 +70,7 @@ async function changeLanguage(ctx: CommandContext, input?: string): Promise<void
   void success('user.settings.general.savedSuccess');
 }
 
-export const settingsCommands: Command[] = [
+export const settingsCommands = defineCommands([
   ...SETTINGS_PAGES.map(openPage),
   scheme('light', 'user.settings.commands.schemeLight'),
   scheme('dark', 'user.settings.commands.schemeDark'),
@@ -83,4 +83,4 @@ export const settingsCommands: Command[] = [
     when: (ctx) => ctx.signedIn && (appStore.get(configAtom)?.availableMigrators?.length ?? 0) > 0,
     run: (ctx) => ctx.navigate(pathFor('migrate.start')),
   },
-];
+]);

@@ -1,7 +1,7 @@
 // Task commands for the selected tasks (list keyboard selection) or else the open task: done, due date, priority, label, assign, move, colour, favorite, delete.
 // API and state modules load on first use, so the boot bundle only carries these definitions.
 import { leaveField } from '../src/app/focusReturn';
-import type { Command, CommandContext, CommandPick, PickOption } from './registry';
+import { defineCommands, type Command, type CommandContext, type CommandPick, type PickOption } from './registry';
 import { appStore } from '../src/state/store';
 import {
   activeListNav,
@@ -71,7 +71,7 @@ async function fail(key: string): Promise<never> {
  * Bulk commands are listed whenever someone is signed in, and run once there are tasks to act on: shown disabled
  * with the reason until then, so the palette teaches that x selects.
  */
-function bulk(id: string, run: Command['run'], input?: string, pick?: CommandPick): Command {
+function bulk<const Id extends string>(id: Id, run: Command['run'], input?: string, pick?: CommandPick): Command<Id> {
   return {
     id,
     title: `taskSelection.${id.split('.')[1]}`,
@@ -149,7 +149,7 @@ const dateOptions: CommandPick = {
   },
 };
 
-export const taskSelectionCommands: Command[] = [
+export const taskSelectionCommands = defineCommands([
   bulk('selection.markDone', (ctx) => updateEach(ctx, (task) => ({ ...task, done: true }))),
   bulk('selection.markUndone', (ctx) => updateEach(ctx, (task) => ({ ...task, done: false }))),
   bulk(
@@ -256,7 +256,7 @@ export const taskSelectionCommands: Command[] = [
     },
     'taskSelection.placeholder.confirmDelete',
   ),
-];
+]);
 
 /**
  * List navigation applies while a task list view is on screen and no dialog (palette, help, confirm) is open;
@@ -294,11 +294,11 @@ const focusedNow = () => {
   return nav && s.scope === nav.scope ? s.focusedId : null;
 };
 
-function nav(id: string, keys: string[], run: () => void, when: (ctx: CommandContext) => boolean = navActive): Command {
+function nav<const Id extends string>(id: Id, keys: string[], run: () => void, when: (ctx: CommandContext) => boolean = navActive): Command<Id> {
   return { id, title: `taskSelection.nav.${id.split('.')[1]}`, section: 'listNavigation', keys, when, run };
 }
 
-export const listNavigationCommands: Command[] = [
+export const listNavigationCommands = defineCommands([
   nav('listNav.down', ['j', 'ArrowDown'], () => updateSelection((s, ids) => moveFocus(s, ids, 1))),
   nav('listNav.up', ['k', 'ArrowUp'], () => updateSelection((s, ids) => moveFocus(s, ids, -1))),
   nav(
@@ -325,4 +325,4 @@ export const listNavigationCommands: Command[] = [
     () => updateSelection((s) => ({ ...clearSelection(s), focusedId: null })),
     (ctx) => navActive(ctx) && (appStore.get(listSelectionAtom).selectedIds.length > 0 || focusedNow() !== null),
   ),
-];
+]);

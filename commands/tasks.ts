@@ -1,5 +1,5 @@
 // Task detail shortcuts: t done, a assign, l labels, d due date, f attachment, r related, m move, b bucket, c colour, Alt+R reminder, e description.
-import type { Command, CommandContext } from './registry';
+import { defineCommands, type Command, type CommandContext } from './registry';
 import { appStore } from '../src/state/store';
 import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../src/state/taskDetail';
 import { configAtom } from '../src/state/config';
@@ -11,7 +11,7 @@ export const taskOpen = (ctx: CommandContext) => ctx.signedIn && (ctx.taskId ?? 
 const attachmentsOn = (ctx: CommandContext) => taskOpen(ctx) && !!appStore.get(configAtom)?.taskAttachmentsEnabled;
 
 let nonce = 0;
-function field(id: string, title: string, key: string, target: TaskField, when: (ctx: CommandContext) => boolean = taskOpen): Command {
+function field<const Id extends string>(id: Id, title: string, key: string, target: TaskField, when: (ctx: CommandContext) => boolean = taskOpen): Command<Id> {
   return {
     id,
     title,
@@ -35,7 +35,7 @@ async function openTaskAndBuckets(ctx: CommandContext) {
 }
 
 /** The palette's door to the bucket of the open task: a pick page of its list's buckets (the detail's field is `b`). */
-export const taskBucketCommand: Command = {
+export const taskBucketCommand: Command<'task.setBucket'> = {
   id: 'task.setBucket',
   title: 'task.detail.setBucket',
   section: 'taskDetail',
@@ -63,7 +63,7 @@ export const taskBucketCommand: Command = {
   },
 };
 
-export const taskCommands: Command[] = [
+export const taskCommands = defineCommands([
   field('task.done', 'task.detail.shortcuts.done', 't', 'done'),
   field('task.assign', 'task.detail.shortcuts.assign', 'a', 'assignees'),
   field('task.labels', 'task.detail.shortcuts.labels', 'l', 'labels'),
@@ -78,4 +78,4 @@ export const taskCommands: Command[] = [
   field('task.reminder', 'task.detail.shortcuts.reminder', 'Alt+KeyR', 'reminders'),
   field('task.description', 'task.detail.shortcuts.description', 'e', 'description'),
   taskBucketCommand,
-];
+]);

@@ -1,10 +1,10 @@
 // List view commands: "g" then l list, g gantt, t table, k kanban, for the list being viewed.
-import type { Command, CommandContext } from './registry';
-import { pathFor } from '../src/routes';
+import { defineCommands, type Command, type CommandContext } from './registry';
+import { pathFor, type RouteName } from '../src/routes';
 
 const listOpen = (ctx: CommandContext) => ctx.signedIn && ctx.listId !== null && ctx.listId > 0;
 
-function view(id: string, title: string, key: string, route: string): Command {
+function view<const Id extends string>(id: Id, title: string, key: string, route: RouteName): Command<Id> {
   return {
     id,
     title,
@@ -17,9 +17,9 @@ function view(id: string, title: string, key: string, route: string): Command {
   };
 }
 
-export const viewCommands: Command[] = [
+export const viewCommands = defineCommands([
   view('view.list', 'keyboardShortcuts.listView', 'l', 'list.list'),
   view('view.gantt', 'keyboardShortcuts.ganttView', 'g', 'list.gantt'),
   view('view.table', 'keyboardShortcuts.tableView', 't', 'list.table'),
   view('view.kanban', 'keyboardShortcuts.kanbanView', 'k', 'list.kanban'),
-];
+]);

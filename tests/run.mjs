@@ -1,4 +1,4 @@
-// `npm test`: every suite (unit, component, server, then end-to-end in Chromium), one summary line.
+// `npm test`: the static checks, then every suite (unit, component, server, then end-to-end in Chromium), one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 
@@ -27,9 +27,14 @@ function playwrightCounts() {
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
 }
 
+rmSync('.tmp/lint.json', { force: true });
 rmSync('.tmp/vitest.json', { force: true });
 rmSync('.tmp/playwright.json', { force: true });
 rmSync('.tmp/vitest-pg.json', { force: true });
+// Static checks first: they take a minute, and a type error or an import cycle is the cheapest failure to read.
+run('types, lint, unused code and import cycles', 'node', ['tests/lint/run.mjs'], () =>
+  existsSync('.tmp/lint.json') ? { skipped: 0, ...JSON.parse(readFileSync('.tmp/lint.json', 'utf8')) } : { passed: 0, failed: 0, skipped: 0 },
+);
 // The first pass is the SQLite one, whatever the environment names: the PostgreSQL pass below is its own.
 const { KEYFLOW_TEST_DATABASE_URL: pgUrl, ...sqliteEnv } = process.env;
 run('unit, component and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'], () => vitestCounts(), sqliteEnv);

@@ -29,7 +29,7 @@ function decodeEntities(s: string): string {
   });
 }
 
-const NAME = /[A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?/y;
+const NAME = /[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/y;
 
 /**
  * Parses a document into its root element. Comments, processing instructions and doctype declarations are skipped
@@ -173,6 +173,7 @@ export function children(el: XmlElement | undefined, ns: string, name: string): 
 export function escapeXml(s: string): string {
   // Characters XML 1.0 cannot carry at all are dropped rather than producing an unparseable response.
   return s
+    // eslint-disable-next-line no-control-regex -- matching those control characters is the point
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

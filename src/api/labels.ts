@@ -1,7 +1,7 @@
 // Labels: the typed model with its text colour by luminance, and the calls (all pages followed).
 import { del, getPage, getWithRight, post, put } from './client';
 import type { User } from './user';
-import { luminance, readableTextOn } from '../components/readableText';
+import { luminance, readableTextOn } from '../styles/readableText';
 
 export const DEFAULT_LABEL_COLOR = 'e8e8e8';
 export const LABEL_TEXT_DARK = '4a4a4a';

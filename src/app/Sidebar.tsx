@@ -4,14 +4,14 @@ import { useAtomValue, useSetAtom } from 'jotai/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { menuOpenAtom } from '../state/ui';
 import { useT } from '../i18n';
-import { pathFor } from '../routes';
+import { pathFor, type RouteName } from '../routes';
 import { CalendarIcon, CloseIcon, HomeIcon, LayersIcon, TagIcon, UsersIcon } from './icons';
 
 // The namespace tree (with drag and drop) is its own chunk.
 const NamespaceTree = lazy(() => import('../views/namespaces/NamespaceTree'));
 
 interface NavItem {
-  route: string;
+  route: RouteName;
   label: string;
   icon: ReactNode;
   keys: string;

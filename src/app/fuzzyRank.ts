@@ -26,7 +26,7 @@ const DETAIL_BITS = 2 ** 12;
 const MAX_INDEXED = INDEX_BITS;
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 // Folding is the costliest step per item; the same titles are folded again on every keystroke, so it is cached.
 // The cap keeps a long session from holding every string it ever saw.

@@ -1,5 +1,5 @@
 // The route guard of spec §2 as a pure decision: where a visitor may go, and what to remember.
-import { publicRouteNames } from '../routes';
+import { publicRouteNames, type RouteName } from '../routes';
 
 export interface GuardInput {
   routeName: string;
@@ -16,7 +16,7 @@ export type GuardDecision =
    * Go to a named route; `remember` asks to save the intended destination first. `query` is what the target
    * route still needs from the current query (it is left out of the remembered destination).
    */
-  | { action: 'redirect'; to: string; remember: boolean; query?: Record<string, string> };
+  | { action: 'redirect'; to: RouteName; remember: boolean; query?: Record<string, string> };
 
 const ALLOW: GuardDecision = { action: 'allow' };
 

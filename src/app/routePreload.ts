@@ -11,11 +11,18 @@ export interface RouteSource {
   view: string;
 }
 
-/** The routes with a view, read from the text of src/routes.tsx (one entry per line, as that file is written). */
-export function parseRouteTable(source: string): RouteSource[] {
+/**
+ * The routes with a view, in the route table's order: names and paths read from the text of src/routes.ts, views
+ * from src/app/routeViews.ts (one entry per line, as those files are written).
+ */
+export function parseRouteTable(routesSource: string, viewsSource: string): RouteSource[] {
+  const views = new Map<string, string>();
+  for (const m of viewsSource.matchAll(/^\s*(?:'([^']+)'|([\w$]+)):\s*\(\)\s*=>\s*import\('\.\.\/([^']+)'\)/gm)) views.set(m[1] ?? m[2], m[3]);
   const out: RouteSource[] = [];
-  const entry = /\{\s*name:\s*'([^']+)',\s*path:\s*'([^']+)'[^}]*?load:\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g;
-  for (const m of source.matchAll(entry)) out.push({ name: m[1], path: m[2], view: m[3] });
+  for (const m of routesSource.matchAll(/\{\s*name:\s*'([^']+)',\s*path:\s*'([^']+)'/g)) {
+    const view = views.get(m[1]);
+    if (view !== undefined) out.push({ name: m[1], path: m[2], view });
+  }
   return out;
 }
 
@@ -79,7 +86,8 @@ export function routePreload(srcDir = path.resolve('src')): Plugin {
         const eager = new Set<string>();
         for (const c of chunks) if (c.isEntry) closure(c.fileName, eager);
         const table: [string, string[]][] = [];
-        for (const route of parseRouteTable(readFileSync(path.join(srcDir, 'routes.tsx'), 'utf8'))) {
+        const read = (file: string) => readFileSync(path.join(srcDir, file), 'utf8');
+        for (const route of parseRouteTable(read('routes.ts'), read('app/routeViews.ts'))) {
           if (route.path === '*') continue;
           const viewId = path.join(srcDir, route.view);
           const chunk = chunks.find((c) => c.facadeModuleId && c.facadeModuleId.replace(/\.[jt]sx?$/, '') === viewId);

@@ -1,6 +1,7 @@
 // Builds the data router from the route table: one lazily loaded chunk per view, grouped by layout.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { routeTable, type RouteLayout } from '../routes';
+import { routeViews } from './routeViews';
 import { Root } from './Root';
 import { SignedOutLayout } from './SignedOutLayout';
 import { AppLayout } from './AppLayout';
@@ -10,7 +11,7 @@ import { ensureAppMessages } from '../i18n';
 
 function childrenOf(layout: RouteLayout): RouteObject[] {
   return routeTable
-    .filter((r) => r.layout === layout && r.load)
+    .filter((r) => r.layout === layout)
     .map((r) => ({
       id: r.name,
       path: r.path,
@@ -18,7 +19,7 @@ function childrenOf(layout: RouteLayout): RouteObject[] {
       errorElement: <RouteErrorScreen />,
       // Signed-in views need the app section of the messages; signed-out screens get by with the core.
       lazy: async () => {
-        const [mod] = await Promise.all([r.load!(), r.public ? null : ensureAppMessages()]);
+        const [mod] = await Promise.all([routeViews[r.name](), r.public ? null : ensureAppMessages()]);
         return { Component: mod.default };
       },
     }));

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { registry, type CommandContext } from '../../commands/registry';
+import type { CommandId } from '../../commands/ids';
 import { sessionAtom } from '../state/session';
 import { currentListAtom } from '../state/ui';
 import { openTaskIdAtom } from '../state/taskDetail';
@@ -18,7 +19,7 @@ export function useCommandContext(): CommandContext {
 }
 
 /** `run(id, input?)` through the registry, so buttons and menus behave exactly like the hotkeys. */
-export function useRunCommand(): (id: string, input?: string) => Promise<boolean> {
+export function useRunCommand(): (id: CommandId, input?: string) => Promise<boolean> {
   const ctx = useCommandContext();
-  return useCallback((id: string, input?: string) => registry.run(id, ctx, input), [ctx]);
+  return useCallback((id: CommandId, input?: string) => registry.run(id, ctx, input), [ctx]);
 }

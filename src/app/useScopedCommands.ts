@@ -2,9 +2,10 @@
 // on mount, so the palette offers them and the form's buttons run them, and removed again on unmount.
 import { useEffect, useRef } from 'react';
 import { registry, type Command } from '../../commands/registry';
+import type { ScopedCommandId } from '../../commands/ids';
 
 export interface ScopedCommand {
-  id: string;
+  id: ScopedCommandId;
   /** i18n key of the title. */
   title: string;
   section: string;

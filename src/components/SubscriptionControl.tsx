@@ -1,20 +1,9 @@
 // Subscribe/unsubscribe for a namespace, list or task; disabled with an explanation when inherited from a parent.
 import { useState } from 'react';
 import { useT } from '../i18n';
-import { isInherited, subscribe, unsubscribe, type Subscription, type SubscriptionEntity } from '../api/subscriptions';
-import { error as toastError, success } from '../app/toast';
-
-/** Flips the subscription and shows the variant's success toast; returns the new state. */
-export async function toggleSubscription(entity: SubscriptionEntity, entityId: number, current: Subscription | null | undefined): Promise<Subscription | null> {
-  if (current && current.entity === entity) {
-    await unsubscribe(entity, entityId);
-    void success(`organising.subscription.unsubscribeSuccess.${entity}`);
-    return null;
-  }
-  const created = await subscribe(entity, entityId);
-  void success(`organising.subscription.subscribeSuccess.${entity}`);
-  return created;
-}
+import { isInherited, type Subscription, type SubscriptionEntity } from '../api/subscriptions';
+import { error as toastError } from '../app/toast';
+import { toggleSubscription } from '../state/subscriptions';
 
 export function useSubscriptionLabels(entity: SubscriptionEntity, subscription: Subscription | null | undefined) {
   const t = useT();

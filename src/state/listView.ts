@@ -1,8 +1,9 @@
 // The view chosen per list (local storage key listView): read with the legacy cleanup, and saved by each list view.
 import { readStorage, removeStorage, writeStorage, STORAGE_KEYS } from './storage';
 
-export const DEFAULT_LIST_VIEW = 'list.list';
 export const LIST_VIEWS = ['list.list', 'list.gantt', 'list.table', 'list.kanban'] as const;
+export type ListViewRoute = (typeof LIST_VIEWS)[number];
+export const DEFAULT_LIST_VIEW: ListViewRoute = 'list.list';
 
 function readMap(): Record<string, string> {
   const raw = readStorage(STORAGE_KEYS.listView);
@@ -26,9 +27,9 @@ function readMap(): Record<string, string> {
 }
 
 /** The stored view route name of a list, or list.list. */
-export function savedListView(listId: number): string {
+export function savedListView(listId: number): ListViewRoute {
   const view = readMap()[String(listId)];
-  return typeof view === 'string' && (LIST_VIEWS as readonly string[]).includes(view) ? view : DEFAULT_LIST_VIEW;
+  return LIST_VIEWS.find((v) => v === view) ?? DEFAULT_LIST_VIEW;
 }
 
 /** Remembers a list's view; settings views are never saved. */

@@ -6,11 +6,11 @@ import { ApiError } from '../api/apiError';
 import { appStore } from './store';
 import { navigateTo } from './navigator';
 import { clearAccountStorage, readJson, readStorage, removeStorage, writeStorage, STORAGE_KEYS } from './storage';
-import { pathFor, type RouteParams, type RouteQuery } from '../routes';
+import { pathFor, type RouteName, type RouteParams, type RouteQuery } from '../routes';
 import { DEFAULT_WEEK_START, RENEW_ON_FOCUS_THRESHOLD_MS, TOKEN_RENEWAL_DELAY_MS, USER_REFRESH_THROTTLE_MS } from '../constants';
 import { currentLanguage } from '../i18n';
 import { configAtom } from './config';
-import { singleProviderLogoutUrl } from '../views/auth/openId';
+import { singleProviderLogoutUrl } from './openId';
 import { forgetPage } from './backdrop';
 
 /** JWT claims the client reads (type 1 user, 2 link share; exp in unix seconds). */
@@ -140,7 +140,7 @@ export async function refreshUser(force = false): Promise<void> {
   const email = session.kind === 'none' ? undefined : session.claims.email;
   appStore.set(userAtom, { ...user, email: user.email ?? email });
   // The server's copy of the client preferences (quick-add mode, pop sound) replaces the local mirror; loaded lazily.
-  if (user.settings) void import('../views/settings/frontendSettings').then((m) => m.syncFromUser(user)).catch(() => undefined);
+  if (user.settings) void import('./frontendSettings').then((m) => m.syncFromUser(user)).catch(() => undefined);
   if (session.kind === 'user' && user.settings && !user.settings.language) {
     // Remember the language the user is reading the app in, without telling them.
     void userApi.saveGeneralSettings({ ...user.settings, language: currentLanguage() }).catch(() => undefined);
@@ -283,7 +283,8 @@ export function takeLastVisitedPath(): string {
   }
   if (last && typeof last.name === 'string' && !last.name.startsWith('user.login')) {
     try {
-      return pathFor(last.name, last.params ?? {}, last.query ?? {});
+      // Read back from storage, so possibly written by an older version: pathFor throws for a name it no longer has.
+      return pathFor(last.name as RouteName, last.params ?? {}, last.query ?? {});
     } catch {
       // a route that no longer exists
     }

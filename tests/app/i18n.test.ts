@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../src/constants';
 import { ensureErrorMessages, resolveLanguage, setLanguage, t } from '../../src/i18n';
 import { dateLocaleName, formatDate, loadDateLocale, DATE_FORMAT_SHORT } from '../../src/i18n/dateLocale';
-import { LANGUAGE_NAMES } from '../../src/views/settings/languages';
+import { LANGUAGE_NAMES } from '../../src/i18n/languages';
 
 type Messages = { [key: string]: string | Messages };
 

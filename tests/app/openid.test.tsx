@@ -19,13 +19,13 @@ vi.mock('../../src/api/user', () => ({
 }));
 
 // Keep the real URL and logout helpers; only the browser redirect is replaced (jsdom cannot navigate away).
-vi.mock('../../src/views/auth/openId', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/views/auth/openId')>()),
+vi.mock('../../src/state/openId', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/state/openId')>()),
   redirectToProvider: vi.fn(),
 }));
 
 const userApi = vi.mocked(await import('../../src/api/user'));
-const openId = await import('../../src/views/auth/openId');
+const openId = await import('../../src/state/openId');
 const { default: Login } = await import('../../src/views/auth/Login');
 const { default: OpenIdAuth } = await import('../../src/views/auth/OpenIdAuth');
 

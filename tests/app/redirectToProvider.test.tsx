@@ -9,11 +9,11 @@ import { configAtom } from '../../src/state/config';
 import { resetSessionState } from './helpers';
 import { renderAppRoutes } from './render';
 
-vi.mock('../../src/views/auth/openId', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/views/auth/openId')>()),
+vi.mock('../../src/state/openId', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/state/openId')>()),
   redirectToProvider: vi.fn(),
 }));
-const openId = await import('../../src/views/auth/openId');
+const openId = await import('../../src/state/openId');
 const { appRoutes } = await import('../../src/app/router');
 
 const provider: OpenIdProvider = { key: 'local', name: 'Local OIDC', authUrl: 'https://id.example.com/auth', clientId: 'keyflow', logoutUrl: '' };

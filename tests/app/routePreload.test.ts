@@ -1,21 +1,23 @@
-// The build's route preload table: read from routes.tsx exactly as the route table is, and the inline script that uses it.
+// The build's route preload table: read from routes.ts and routeViews.ts exactly as the route table is, and the inline script that uses it.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseRouteTable, pathPattern, preloadScript, stylesheetsAfterContent } from '../../src/app/routePreload';
 import { routeTable, matchRoute } from '../../src/routes';
+import { routeViews } from '../../src/app/routeViews';
 
-const source = readFileSync(path.resolve(__dirname, '../../src/routes.tsx'), 'utf8');
+const read = (file: string) => readFileSync(path.resolve(__dirname, '../../src', file), 'utf8');
+const parse = () => parseRouteTable(read('routes.ts'), read('app/routeViews.ts'));
 
 describe('route preload', () => {
-  it('reads every route that has a view, with its path, from routes.tsx', () => {
-    const parsed = parseRouteTable(source);
-    expect(parsed.map((r) => [r.name, r.path])).toEqual(routeTable.filter((r) => r.load).map((r) => [r.name, r.path]));
+  it('reads every route that has a view, with its path, from routes.ts and routeViews.ts', () => {
+    const parsed = parse();
+    expect(parsed.map((r) => [r.name, r.path])).toEqual(routeTable.filter((r) => r.name in routeViews).map((r) => [r.name, r.path]));
     expect(parsed.find((r) => r.name === 'user.login')?.view).toBe('views/auth/Login');
   });
 
   it('matches pathnames as matchRoute does', () => {
-    const patterns = parseRouteTable(source)
+    const patterns = parse()
       .filter((r) => r.path !== '*')
       .map((r) => ({ name: r.name, re: new RegExp(pathPattern(r.path)) }));
     for (const pathname of ['/', '/login', '/lists/12/kanban', '/tasks/5', '/namespaces/3/settings/edit', '/share/abc/auth', '/nope/nothing']) {

@@ -40,7 +40,7 @@ export function findChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('[e2e] installing Debian chromium with apt-get');
-    tryRun('apt-get update -qq') && tryRun('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+    if (tryRun('apt-get update -qq')) tryRun('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
     if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   }
   throw new Error('No Chromium available: install Debian\'s "chromium" package or run "npx playwright install chromium".');

@@ -65,7 +65,7 @@ test('every route opened directly loads the styles of what it shows', async ({ p
   test.setTimeout(600_000);
   const { params } = await seed(request, page);
   const styled = builtClasses();
-  const routes = parseRouteTable(readFileSync('src/routes.tsx', 'utf8'));
+  const routes = parseRouteTable(readFileSync('src/routes.ts', 'utf8'), readFileSync('src/app/routeViews.ts', 'utf8'));
   expect(routes.length).toBeGreaterThan(40);
   const signedOut = await browser.newPage();
   const problems: Record<string, string[]> = {};

@@ -322,7 +322,7 @@ describe('CalDAV endpoint with tsdav', () => {
       serverUrl: `${base}/dav/principals/${u.username}/`, credentials: { username: u.username, password: caldavToken }, authMethod: 'Basic', defaultAccountType: 'caldav',
     });
     const cal = (await dav.fetchCalendars()).find((c) => c.displayName === 'Errands') as DAVCalendar;
-    let res = await call(app, 'PUT', `/lists/${listId}`, { token: u.token, body: { title: 'Daily stretch', due_date: '2030-03-01T07:00:00Z', repeat_after: 86400 } });
+    const res = await call(app, 'PUT', `/lists/${listId}`, { token: u.token, body: { title: 'Daily stretch', due_date: '2030-03-01T07:00:00Z', repeat_after: 86400 } });
     const id = res.json().id as number;
     let [obj] = await dav.fetchCalendarObjects({ calendar: cal, objectUrls: [`${cal.url}keyflow-task-${id}.ics`] });
     expect(String(obj.data)).toContain('RRULE:FREQ=DAILY;INTERVAL=1');

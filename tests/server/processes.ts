@@ -77,6 +77,8 @@ export async function freshPostgresDatabase(adminUrl: string, prefix: string): P
 }
 
 /** JSON over HTTP against a server process. */
+// The body is whatever JSON the route answers; each test asserts the fields it reads.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function api(base: string, method: string, route: string, opts: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: any; headers: Headers }> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;

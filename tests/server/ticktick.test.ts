@@ -18,7 +18,7 @@ const ROWS = [
   // Its subtask, completed, in the "To do" column (which is ordered first).
   '"Work","Projects","Collect numbers","TEXT","","","N","","","","","1","2","2026-11-02T10:00:00+0000","2026-11-03T12:00:00+0000","2","UTC","false","false","To do","1","kanban","102","101"',
   // A checklist in a list without a folder; content with a comma and a quote.
-  '"","Groceries","Shopping","CHECKLIST","urgent","▫Milk, 2 \"\"big\"\"\n▪Bread","Y","","","","RRULE:FREQ=MONTHLY;INTERVAL=1","3","0","","","1","UTC","true","false","","","list","103",""',
+  '"","Groceries","Shopping","CHECKLIST","urgent","▫Milk, 2 ""big""\n▪Bread","Y","","","","RRULE:FREQ=MONTHLY;INTERVAL=1","3","0","","","1","UTC","true","false","","","list","103",""',
 ];
 
 describe('TickTick backup conversion', () => {

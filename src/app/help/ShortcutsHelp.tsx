@@ -54,7 +54,9 @@ export default function ShortcutsHelp() {
     },
     () => registryVersion(),
   );
-  const groups = useMemo(() => groupBySection(registry.list()), [version]); // eslint-disable-line react-hooks/exhaustive-deps
+  // version is the registry's change counter: the list is read anew whenever commands are added or removed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const groups = useMemo(() => groupBySection(registry.list()), [version]);
   const [recording, setRecording] = useState<string | null>(null);
   const [presses, setPresses] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);

@@ -157,6 +157,7 @@ export default function CommandPalette() {
     const command = registry.get(requested);
     setRequested(null);
     if (command) openPage(command.pick ? { kind: 'pick', command } : { kind: 'input', command });
+    // openPage is a new function each render; a request is handled once, when it arrives while the palette is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, requested]);
 
@@ -174,6 +175,7 @@ export default function CommandPalette() {
     for (const id of missing) if (known.get(id)) rememberTask({ id, title: known.get(id)! });
     const unknown = missing.filter((id) => !known.get(id));
     if (unknown.length > 0) taskTitles(unknown).then((found) => found.forEach((task) => rememberTask(task)), () => undefined);
+    // Once per opening: the titles it fills in change recentTasks, which must not start another round of requests.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 

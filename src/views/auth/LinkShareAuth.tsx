@@ -14,7 +14,7 @@ import { Message } from '../../components/Message';
 import { Loading } from '../../components/Loading';
 import { pathFor } from '../../routes';
 
-const VIEWS = ['list', 'gantt', 'table', 'kanban'];
+const VIEWS = ['list', 'gantt', 'table', 'kanban'] as const;
 
 export default function LinkShareAuth() {
   const t = useT();
@@ -39,7 +39,7 @@ export default function LinkShareAuth() {
         appStore.set(linkShareLogoVisibleAtom, query.get('logoVisible') !== 'false');
         await checkAuth();
         const wanted = query.get('view') ?? 'list';
-        const view = VIEWS.includes(wanted) ? wanted : 'list';
+        const view = VIEWS.find((v) => v === wanted) ?? 'list';
         navigate(pathFor(`list.${view}`, { listId: res.listId }), { replace: true });
       } catch (err) {
         if (err instanceof ApiError && err.code === 13001) setNeedsPassword(true);

@@ -15,7 +15,7 @@ import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
 import { errorTextAsync } from '../../app/errorText';
 import { useFieldCheck } from './useFieldCheck';
-import { redirectToProvider } from './openId';
+import { redirectToProvider } from '../../state/openId';
 
 export default function Login() {
   const t = useT();

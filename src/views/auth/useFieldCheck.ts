@@ -37,6 +37,7 @@ export function useFieldCheck(check: () => string | null, value: unknown) {
   useEffect(() => {
     if (checked) setMessage(latest.current());
     // Only a change of the value re-runs the check; `checked` turning true has just run it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
   return { message: checked ? message : null, onBlur, validateNow };

@@ -223,6 +223,7 @@ function Column(props: ColumnProps) {
     const el = cards.current;
     if (el && !exhausted && el.scrollHeight <= el.clientHeight + 80) onLoadMore();
     // Not on onLoadMore: it is a new function each render; the card count and the paging state decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bucket.tasks.length, exhausted]);
 
   return (
@@ -516,7 +517,6 @@ export default function KanbanView({ params }: { params?: Record<string, string>
       if (activeBoard() === registered) setActiveBoard(null);
     };
     // findTask reads the ref of the current buckets.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listId]);
 
   const loadMore = async (bucket: Bucket) => {
@@ -646,7 +646,7 @@ export default function KanbanView({ params }: { params?: Record<string, string>
         accessibility={{ screenReaderInstructions: { draggable: t('task.kanban.dragInstructions') }, announcements }}
       >
         {/* Key and click handling for the cards is delegated here; each card's link is the focusable control. */}
-        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
         <div className="kanban-board" ref={board} onKeyDown={onBoardKeyDown} onFocus={onBoardFocus} onClick={onBoardClick}>
           {buckets.map((bucket) => (
             <Column

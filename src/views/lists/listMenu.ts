@@ -1,5 +1,6 @@
 // Which list settings the menus offer: the top bar's visibility rule and the contents by kind of list.
 import { FAVORITES_LIST_ID, isSavedFilterList } from '../../api/lists';
+import type { CommandId } from '../../../commands/ids';
 
 export type ListMenuItem = 'edit' | 'delete' | 'unarchive' | 'background' | 'share' | 'duplicate' | 'archive' | 'subscription';
 
@@ -20,7 +21,7 @@ export function listMenuItems(list: { id: number; isArchived: boolean }, backgro
 }
 
 /** The registry command behind each item. */
-export const LIST_MENU_COMMANDS: Record<ListMenuItem, string> = {
+export const LIST_MENU_COMMANDS: Record<ListMenuItem, CommandId> = {
   edit: 'list.edit',
   delete: 'list.delete',
   unarchive: 'list.archive',

@@ -42,7 +42,9 @@ export function useListMeta(listId: number, routeName: string): List | null {
 
   useEffect(() => {
     if (list) setCurrent({ id: list.id, title: list.title, maxRight: list.maxRight });
-  }, [list?.id, list?.title, list?.maxRight, setCurrent]); // eslint-disable-line react-hooks/exhaustive-deps
+    // The fields the current list shows, not the list object, which is new after every reload of the same list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list?.id, list?.title, list?.maxRight, setCurrent]);
 
   return list;
 }

@@ -74,6 +74,7 @@ export default function MigrateService() {
     if (def.kind !== 'oauth' || !code || !mayImport || ranCode.current) return;
     ranCode.current = true;
     void run(() => migrateWithCode(service, code));
+    // run is a new function each render and ranCode guards against a second start: the code and the confirmation decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def.kind, code, mayImport, service]);
 

@@ -17,8 +17,8 @@ import { error as errorToast, success as successToast } from '../../app/toast';
 import { errorTextAsync } from '../../app/errorText';
 import { SettingsLayout } from './SettingsLayout';
 import { Checkbox, SelectField } from './controls';
-import { LANGUAGE_NAMES } from './languages';
-import { QUICK_ADD_MODES, applyPreferences, clientPreferences, mergedFrontendSettings } from './frontendSettings';
+import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { QUICK_ADD_MODES, applyPreferences, clientPreferences, mergedFrontendSettings } from '../../state/frontendSettings';
 import { overdueTimeError, toTimeInput } from './validation';
 
 interface FormState {

@@ -8,7 +8,7 @@ import { Card } from '../../components/Card';
 import { configAtom } from '../../state/config';
 import { refreshUser, userAtom } from '../../state/session';
 import { pathFor } from '../../routes';
-import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from './pages';
+import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from '../../app/settingsPages';
 import './settings.css';
 
 export function SettingsLayout({ page, children, loading }: { page: SettingsPageDef['id']; children: ReactNode; loading?: boolean }) {

@@ -43,6 +43,7 @@ export function LinkShares({ listId, canManage }: { listId: number; canManage: b
 
   useEffect(() => {
     void reload();
+    // reload is a new function each render; only another list means other link shares.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listId]);
 

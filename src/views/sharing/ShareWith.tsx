@@ -34,6 +34,7 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
 
   useEffect(() => {
     void reload();
+    // reload is a new function each render; only another list or namespace means other shares.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [target.kind, target.id]);
 
@@ -73,7 +74,7 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
   // While the form is open its actions are registry commands (the palette offers them); the form's buttons and
   // selects call the same actions with the exact share.
   const rightCommand = (right: Right, key: 'read' | 'readWrite' | 'admin') => ({
-    id: `sharing.right.${key}`,
+    id: `sharing.right.${key}` as const,
     title: `shareCommand.right.${key}`,
     section: 'sharing',
     input: 'shareCommand.nameInput',

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { appStore } from '../../../src/state/store';
 import { configAtom } from '../../../src/state/config';
 import { browserLanguage, currentLanguage, initLanguage, matchLocale, resolveLanguage, setLanguage } from '../../../src/i18n';
-import { findLocale } from '../../../src/views/settings/languages';
+import { findLocale } from '../../../src/i18n/languages';
 import { renderRoute } from '../render';
 import { resetSessionState, userToken } from '../helpers';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { positionBetween, POSITION_STEP } from '../../../src/state/position';
 import { textColorFor, normalizeLabel } from '../../../src/api/labels';
-import { contrastRatio } from '../../../src/components/readableText';
+import { contrastRatio } from '../../../src/styles/readableText';
 import { normalizeList, isSavedFilterList, filterIdOfList, listIdOfFilter } from '../../../src/api/lists';
 
 describe('positionBetween', () => {

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../../src/state/store';
 import { quickAddModeAtom } from '../../../src/state/taskSettings';
 import { currentLanguage, setLanguage } from '../../../src/i18n';
-import { clientPreferences, normalizeQuickAddMode, syncFromUser } from '../../../src/views/settings/frontendSettings';
-import { findLocale } from '../../../src/views/settings/languages';
+import { clientPreferences, normalizeQuickAddMode, syncFromUser } from '../../../src/state/frontendSettings';
+import { findLocale } from '../../../src/i18n/languages';
 
 beforeEach(async () => {
   localStorage.clear();

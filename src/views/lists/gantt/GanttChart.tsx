@@ -10,7 +10,7 @@ import { DEFAULT_TASK_COLOR, type Task } from '../../../api/tasks';
 import { DATE_FORMAT_MONTH, formatDate } from '../../../i18n/dateLocale';
 import { DAY_WIDTH, ROW_HEIGHT, barOf, datesForBar, rangeDays, shiftBar, type Bar, type DragMode, type GanttRange } from './ganttModel';
 import { POINTER_OPTIONS } from '../../../components/dndSensors';
-import { readableTextOn } from '../../../components/readableText';
+import { readableTextOn } from '../../../styles/readableText';
 
 export const TITLE_WIDTH = 240;
 /** Key presses on a bar are saved together once they pause this long. */

@@ -109,6 +109,8 @@ export const Description = forwardRef<DescriptionHandle, { value: string; readOn
       {value.trim() === '' ? (
         <p className="detail-muted">{t('task.detail.noDescription')}</p>
       ) : (
+        // Clicks are delegated from the checklist's checkboxes, which are the focusable controls (Space toggles them).
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
         <div ref={preview} className="markdown" onClick={onPreviewClick} dangerouslySetInnerHTML={{ __html: html }} />
       )}
       {!readOnly && (

@@ -1,7 +1,7 @@
 // OpenID Connect: the redirect to a provider with a saved random state, and the provider logout after signing out.
-import type { OpenIdProvider, ServerInfo } from '../../api/info';
-import { OPENID_STATE_LENGTH } from '../../constants';
-import { writeStorage, STORAGE_KEYS } from '../../state/storage';
+import type { OpenIdProvider, ServerInfo } from '../api/info';
+import { OPENID_STATE_LENGTH } from '../constants';
+import { writeStorage, STORAGE_KEYS } from './storage';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

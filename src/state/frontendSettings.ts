@@ -1,9 +1,9 @@
 // Quick-add mode and pop sound: kept in the user's frontend_settings on the server and mirrored in local storage.
-import type { FrontendSettings, QuickAddMode } from '../../api/settings';
-import type { User } from '../../api/user';
-import { appStore } from '../../state/store';
-import { currentLanguage, resolveLanguage, setLanguage } from '../../i18n';
-import { quickAddModeAtom } from '../../state/taskSettings';
+import type { FrontendSettings, QuickAddMode } from '../api/settings';
+import type { User } from '../api/user';
+import { appStore } from './store';
+import { currentLanguage, resolveLanguage, setLanguage } from '../i18n';
+import { quickAddModeAtom } from './taskSettings';
 
 /**
  * The local mirror lets quick-add and the done sound work before GET /user has answered. The keys

@@ -1,6 +1,6 @@
 // The names of the supported interface languages, each in its own language (as language pickers show them).
-import { SUPPORTED_LOCALES } from '../../constants';
-import { matchLocale } from '../../i18n';
+import { SUPPORTED_LOCALES } from '../constants';
+import { matchLocale } from './index';
 
 /** Language names are not translated: a person looks for their own language by its own name. */
 export const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LOCALES)[number], string> = {

@@ -1,6 +1,7 @@
 // The settings sub-pages in navigation order, each with its route, title key and whether this account and server offer it.
-import type { ServerInfo } from '../../api/info';
-import type { User } from '../../api/user';
+import type { ServerInfo } from '../api/info';
+import type { User } from '../api/user';
+import type { RouteName } from '../routes';
 
 export interface SettingsPageDef {
   /** The child route name, `user.settings.<id>`, and the hash `user.settings#<id>` resolves to. */
@@ -23,6 +24,6 @@ export const SETTINGS_PAGES: SettingsPageDef[] = [
   { id: 'deletion', title: 'user.deletion.title', available: (c) => c?.userDeletionEnabled !== false },
 ];
 
-export function routeOf(id: SettingsPageDef['id']): string {
+export function routeOf(id: SettingsPageDef['id']): RouteName {
   return `user.settings.${id}`;
 }
