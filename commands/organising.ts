@@ -76,7 +76,8 @@ export async function toggleListFavorite(listId: number): Promise<void> {
   state.upsertList(flipped);
   try {
     const { updateList } = await import('../src/api/lists');
-    await updateList(flipped);
+    const { success } = await toast();
+    await updateList(flipped, { onMerged: () => void success('list.conflictMerged') });
     // The favorites pseudo namespace appears, grows or shrinks: the server knows its contents.
     await state.loadNamespaces();
   } catch (err) {

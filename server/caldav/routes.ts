@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Auth, UserRow } from '../context.js';
 import { ApiError } from '../errors.js';
-import { RateLimiter } from '../rateLimit.js';
+import { davAttempt, guardsOf } from '../failureGuard.js';
 import { verifyPassword } from '../auth/password.js';
 import { caldavTokenMatches, TOKEN_KIND_CALDAV } from '../routes/caldavTokens.js';
 import { enabledTotpSecret } from '../routes/totp.js';
@@ -579,29 +579,28 @@ async function caldavPlugin(app: FastifyInstance): Promise<void> {
   // Some clients send WebDAV bodies without a content type at all, or with odd ones.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  // Wrong credentials are counted per client address, like sign-in attempts, so tokens and passwords can't be
-  // guessed at full speed; requests without credentials (the first probe of every client) don't count.
-  const limit = Number.isFinite(config.rateLimit) && config.rateLimit > 0 ? Math.floor(config.rateLimit) : 0;
-  const failures = limit ? new RateLimiter(limit) : null;
-  const blockedUntil = new Map<string, number>();
+  // Wrong credentials are counted per client address, like sign-in attempts, and per account, like passwords at
+  // sign-in, in the database (shared by every process), so tokens and passwords can't be guessed at full speed;
+  // requests without credentials (the first probe of every client) don't count.
+  const guards = guardsOf(app.ctx);
   const authCache = new Map<string, CachedAuth>();
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('DAV', '1, 3, calendar-access');
     if (req.method === 'OPTIONS') return;
-    const until = blockedUntil.get(req.ip);
-    if (until !== undefined) {
-      if (until > Date.now()) {
-        reply.code(429).header('Retry-After', String(Math.ceil((until - Date.now()) / 1000))).type('text/plain').send('Too Many Requests');
+    const credentials = guards && req.headers.authorization ? await davAttempt(db, req.headers.authorization) : null;
+    if (guards && credentials) {
+      const wait = Math.max(await guards.dav.blockedFor(req.ip), credentials.account ? await guards.accounts.blockedFor(credentials.account, req.ip) : 0);
+      if (wait > 0) {
+        reply.code(429).header('Retry-After', String(Math.ceil(wait / 1000))).type('text/plain').send('Too Many Requests');
         return reply;
       }
-      blockedUntil.delete(req.ip);
     }
     const user = await basicAuth(db, config, authCache, req.headers.authorization);
     if (!user) {
-      if (failures && req.headers.authorization) {
-        const r = failures.hit(req.ip);
-        if (!r.allowed) blockedUntil.set(req.ip, Date.now() + r.resetMs);
+      if (guards && credentials) {
+        await guards.dav.fail(req.ip);
+        if (credentials.account) await guards.accounts.fail(credentials.account);
       }
       reply.code(401).header('WWW-Authenticate', `Basic realm="${REALM}", charset="UTF-8"`).type('text/plain').send('Unauthorized');
       return reply;

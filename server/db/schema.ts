@@ -339,6 +339,8 @@ export interface DB {
   migration_status: MigrationStatusTable;
   job_runs: JobRunsTable;
   rate_limits: RateLimitsTable;
+  failure_windows: FailureWindowsTable;
+  known_sign_ins: KnownSignInsTable;
 }
 
 /** How far each background job has run (see jobs.ts). */
@@ -353,4 +355,19 @@ export interface RateLimitsTable {
   /** Unix milliseconds. */
   window_start: number;
   hits: number;
+}
+
+/** Wrong credentials per key in the current fixed window, shared by every server process (see failureGuard.ts). */
+export interface FailureWindowsTable {
+  key: string;
+  /** Unix milliseconds. */
+  window_start: number;
+  failures: number;
+}
+
+/** An address an account signed in from with the right password, and when it last did (unix milliseconds). */
+export interface KnownSignInsTable {
+  user_id: number;
+  ip: string;
+  last_success: number;
 }

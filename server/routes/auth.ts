@@ -10,6 +10,7 @@ import { nowIso } from '../clock.js';
 import { userJson } from '../serialize.js';
 import { sendMail } from '../mail.js';
 import { rateLimited } from '../rateLimit.js';
+import { guardsOf, tooManyAttempts } from '../failureGuard.js';
 import { enabledTotpSecret, passcodeMatches } from './totp.js';
 import { createAccount } from '../users/createAccount.js';
 
@@ -209,7 +210,7 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     return userJson(user);
   });
 
-  app.post('/login', limited, async (req) => {
+  app.post('/login', limited, async (req, reply) => {
     const body = bodyOf(req.body);
     const username = str(body, 'username').trim();
     const password = str(body, 'password');
@@ -218,14 +219,23 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     if (!username || !password) throw apiError(1004);
 
     const user = (await findByUsername(db, username)) ?? (username.includes('@') ? await findLocalByEmail(db, username) : undefined);
+    const guard = guardsOf(app.ctx)?.accounts;
+    const account = user ? { userId: user.id } : { name: username };
+    const wait = guard ? await guard.blockedFor(account, req.ip) : 0;
+    if (wait > 0) return tooManyAttempts(reply, req.url, wait);
     if (!user) {
       // Spend the time a real check takes, so response times do not tell which usernames exist.
       dummyHash ??= hashPassword(randomToken(32));
       await verifyPassword(password, await dummyHash);
+      await guard?.fail(account);
       throw apiError(1011);
     }
     if (!isLocalUser(user)) throw apiError(1021);
-    if (!(await verifyPassword(password, user.password))) throw apiError(1011);
+    if (!(await verifyPassword(password, user.password))) {
+      await guard?.fail(account);
+      throw apiError(1011);
+    }
+    await guard?.succeeded(user.id, req.ip);
     // Account state is only revealed to someone who knows the password.
     if (user.status === 2) throw apiError(1020);
     if (user.status === 1) throw apiError(1012);

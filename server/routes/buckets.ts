@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { apiError, invalidData } from '../errors.js';
 import { nowIso } from '../clock.js';
+import { changedMeanwhile, entityEtag, ifMatchAllows, isConditional, nextUpdated } from '../etag.js';
 import type { Db } from '../db/database.js';
 import { asBody, Fields } from '../tasks/input.js';
 import { checkList, pageParams } from '../tasks/access.js';
@@ -83,7 +84,7 @@ export default async function buckets(app: FastifyInstance): Promise<void> {
       return { row, right };
     });
     maxRight(reply, right);
-    return reply.code(201).send((await bucketsJson(db, [row], null))[0]);
+    return reply.code(201).header('etag', entityEtag(row)).send((await bucketsJson(db, [row], null))[0]);
   });
 
   app.post<{ Params: { list: string; bucket: string } }>('/lists/:list/buckets/:bucket', async (req, reply) => {
@@ -91,13 +92,15 @@ export default async function buckets(app: FastifyInstance): Promise<void> {
     const listId = idParam(req.params.list, 'list');
     const bucketId = idParam(req.params.bucket, 'bucket');
     const body = parseBucket(req.body);
-    const { row, right } = await db.transaction().execute(async (trx) => {
+    const { row, right, stale } = await db.transaction().execute(async (trx) => {
       const { right } = await checkList(trx, auth, listId, 'write');
       const bucket = await bucketOfList(trx, bucketId, listId).catch((err) => {
         // A bucket id from another list is, from this list's point of view, a bucket that does not exist.
         if ((err as { code?: number }).code === 10002) throw apiError(10001);
         throw err;
       });
+      // A stale If-Match is answered outside the transaction: the bucket's body is built on the main connection.
+      if (!ifMatchAllows(req.headers['if-match'], entityEtag(bucket))) return { row: bucket, right, stale: true };
       if (body.is_done_bucket && !bucket.is_done_bucket) await checkSingleDoneBucket(trx, listId, bucket.id);
       // Absent keys keep their value, so partial bodies cannot reset a limit or a position by accident.
       const row = await trx.updateTable('buckets').set({
@@ -105,12 +108,18 @@ export default async function buckets(app: FastifyInstance): Promise<void> {
         limit: body.limit ?? bucket.limit,
         is_done_bucket: body.is_done_bucket === undefined ? bucket.is_done_bucket : body.is_done_bucket ? 1 : 0,
         position: body.position ?? bucket.position,
-        updated: nowIso(),
-      }).where('id', '=', bucket.id).returningAll().executeTakeFirstOrThrow();
-      return { row, right };
+        updated: nextUpdated(bucket.updated, nowIso()),
+      }).where('id', '=', bucket.id)
+        .$if(isConditional(req), (qb) => qb.where('updated', '=', bucket.updated))
+        .returningAll().executeTakeFirst();
+      if (!row) return { row: await bucketOfList(trx, bucketId, listId), right, stale: true };
+      return { row, right, stale: false };
     });
     maxRight(reply, right);
-    return (await bucketsJson(db, [row], null))[0];
+    const json = (await bucketsJson(db, [row], null))[0];
+    if (stale) throw changedMeanwhile(reply, 'bucket', entityEtag(row), json);
+    reply.header('etag', entityEtag(row));
+    return json;
   });
 
   app.delete<{ Params: { list: string; bucket: string } }>('/lists/:list/buckets/:bucket', async (req) => {

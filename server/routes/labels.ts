@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely';
 import { authOf, idParam, type Auth } from '../context.js';
 import { apiError, invalidData } from '../errors.js';
 import { nowIso } from '../clock.js';
+import { checkIfMatch, entityEtag, isConditional, nextUpdated, staleWrite } from '../etag.js';
 import type { Db } from '../db/database.js';
 import type { LabelsTable } from '../db/schema.js';
 import { maxRight, reachableLists } from '../rights.js';
@@ -107,7 +108,7 @@ export default async function labels(app: FastifyInstance): Promise<void> {
       .returningAll()
       .executeTakeFirstOrThrow();
     maxRight(reply, 2);
-    return reply.code(201).send((await labelsJson(db, [row]))[0]);
+    return reply.code(201).header('etag', entityEtag(row)).send((await labelsJson(db, [row]))[0]);
   });
 
   app.get<{ Params: { label: string } }>('/labels/:label', async (req, reply) => {
@@ -115,6 +116,7 @@ export default async function labels(app: FastifyInstance): Promise<void> {
     const label = await visibleLabel(db, auth, idParam(req.params.label, 'label'));
     // The reference always sent 0; the creator, who may edit, now gets admin.
     maxRight(reply, label.created_by_id === auth.userId ? 2 : 0);
+    reply.header('etag', entityEtag(label));
     return (await labelsJson(db, [label]))[0];
   });
 
@@ -123,22 +125,28 @@ export default async function labels(app: FastifyInstance): Promise<void> {
     const body = parseLabel(req.body, false);
     const label = await visibleLabel(db, auth, idParam(req.params.label, 'label'));
     if (label.created_by_id !== auth.userId) throw apiError(8003);
+    maxRight(reply, 2);
+    const json = async (row: typeof label) => (await labelsJson(db, [row]))[0];
+    await checkIfMatch(req, reply, 'label', label, () => json(label));
     // Full replace like tasks: absent description/colour clear, absent title keeps.
-    const now = nowIso();
+    const now = nextUpdated(label.updated, nowIso());
     const title = body.title ?? label.title;
     const row = await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('labels')
         .set({ title, description: body.description ?? '', hex_color: body.hex_color ?? '', updated: now })
         .where('id', '=', label.id)
+        .$if(isConditional(req), (qb) => qb.where('updated', '=', label.updated))
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!updated) return null;
       // A task's CalDAV CATEGORIES carry label titles; a rename changes every task with the label.
       if (title !== label.title) await touchTasksWithLabel(trx, label.id, now);
       return updated;
     });
-    maxRight(reply, 2);
-    return (await labelsJson(db, [row]))[0];
+    if (!row) return staleWrite(reply, 'label', () => db.selectFrom('labels').selectAll().where('id', '=', label.id).executeTakeFirstOrThrow(), json);
+    reply.header('etag', entityEtag(row));
+    return json(row);
   });
 
   app.delete<{ Params: { label: string } }>('/labels/:label', async (req) => {

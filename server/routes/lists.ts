@@ -7,6 +7,7 @@ import { Right, checkList, checkNamespace, listReaderIds, maxRight, reachableLis
 import { bodyObject, checkLength, optBool, optHexColor, optInt, optNumber, optString, type Body } from '../bodyFields.js';
 import { paginate, searchMatcher, setUnpagedHeaders } from '../pagination.js';
 import { nowIso } from '../clock.js';
+import { checkIfMatch, entityEtag, isConditional, nextUpdated, staleWrite } from '../etag.js';
 import { deleteLists } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
 import { userJson } from '../serialize.js';
@@ -92,6 +93,7 @@ export default async function lists(app: FastifyInstance): Promise<void> {
     }
     const { list, right } = await checkList(db, auth, id, Right.Read);
     maxRight(reply, right);
+    reply.header('etag', entityEtag(list));
     return listJson(db, auth, list);
   });
 
@@ -127,6 +129,7 @@ export default async function lists(app: FastifyInstance): Promise<void> {
     });
     reply.code(201);
     maxRight(reply, Right.Admin);
+    reply.header('etag', entityEtag(row));
     return listJson(db, auth, row);
   });
 
@@ -159,6 +162,8 @@ export default async function lists(app: FastifyInstance): Promise<void> {
     if (namespaceId < 0) throw apiError(3009);
 
     const { list, right } = await checkList(db, auth, id, Right.ReadWrite, { allowArchived: true });
+    maxRight(reply, right);
+    await checkIfMatch(req, reply, 'list', list, () => listJson(db, auth, list));
     const ns = await db.selectFrom('namespaces').select('is_archived').where('id', '=', list.namespace_id).executeTakeFirst();
     if (ns?.is_archived) throw apiError(5012);
     // An archived list is read only; the one change allowed is un-archiving it.
@@ -167,7 +172,7 @@ export default async function lists(app: FastifyInstance): Promise<void> {
     await assertIdentifierFree(db, identifier, id);
 
     await db.transaction().execute(async (trx) => {
-      await trx
+      const result = await trx
         .updateTable('lists')
         .set({
           title,
@@ -178,14 +183,16 @@ export default async function lists(app: FastifyInstance): Promise<void> {
           is_archived: isArchived ? 1 : 0,
           // Absent keeps the description; an explicit "" clears it (the reference could not clear it).
           ...(description !== undefined ? { description } : {}),
-          updated: nowIso(),
+          updated: nextUpdated(list.updated, nowIso()),
         })
         .where('id', '=', id)
-        .execute();
+        .$if(isConditional(req), (qb) => qb.where('updated', '=', list.updated))
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) await staleWrite(reply, 'list', () => trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), (row) => listJson(trx, auth, row));
       if (isFavorite !== undefined && auth.kind === 'user') await setListFavorite(trx, auth.userId, id, isFavorite);
     });
     const row = await db.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    maxRight(reply, right);
+    reply.header('etag', entityEtag(row));
     return listJson(db, auth, row);
   });
 

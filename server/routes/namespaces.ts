@@ -6,6 +6,7 @@ import { Right, checkNamespace, maxRight, reachableNamespaces } from '../rights.
 import { bodyObject, checkLength, optBool, optHexColor, optString } from '../bodyFields.js';
 import { parsePaging, pageOf, searchMatcher, setPaginationHeaders, setUnpagedHeaders } from '../pagination.js';
 import { nowIso } from '../clock.js';
+import { checkIfMatch, entityEtag, isConditional, nextUpdated, staleWrite } from '../etag.js';
 import { deleteNamespaces } from '../cascade.js';
 import { callerJson, isPseudoNamespace, listsJson, namespacesJson, pseudoNamespaceJson, PSEUDO_NAMESPACE, type NamespaceJson } from '../lists/serialize.js';
 import { favoriteLists, filterLists, pseudoNamespaceLists, sharedLists } from '../lists/pseudo.js';
@@ -90,6 +91,7 @@ export default async function namespaces(app: FastifyInstance): Promise<void> {
       .executeTakeFirstOrThrow();
     reply.code(201);
     maxRight(reply, Right.Admin);
+    reply.header('etag', entityEtag(row));
     return (await namespacesJson(db, auth, [row]))[0];
   });
 
@@ -103,6 +105,7 @@ export default async function namespaces(app: FastifyInstance): Promise<void> {
     const { namespace, right } = await checkNamespace(db, auth, id, Right.Read);
     // The reference always sent 0 to non-owners; the real right lets admins of shared namespaces manage shares.
     maxRight(reply, right);
+    reply.header('etag', entityEtag(namespace));
     return (await namespacesJson(db, auth, [namespace]))[0];
   });
 
@@ -132,12 +135,14 @@ export default async function namespaces(app: FastifyInstance): Promise<void> {
     const isArchived = optBool(body, 'is_archived') ?? false;
     if (isPseudoNamespace(id)) throw forbidden();
     const { namespace } = await checkNamespace(db, auth, id, Right.Admin, { allowArchived: true });
+    const json = async (row: typeof namespace) => (await namespacesJson(db, auth, [row]))[0];
+    await checkIfMatch(req, reply, 'namespace', namespace, () => json(namespace));
     // As in the reference, the empty title is the update's own error: a missing namespace is 5001 and a
     // caller without admin gets 403 before it, so 5006 tells nothing about namespaces one cannot edit.
     if (title.trim() === '') throw apiError(5006);
     // An archived namespace is read only; the one change allowed is un-archiving it.
     if (namespace.is_archived && isArchived) throw apiError(5012);
-    await db
+    const result = await db
       .updateTable('namespaces')
       .set({
         title,
@@ -145,13 +150,17 @@ export default async function namespaces(app: FastifyInstance): Promise<void> {
         is_archived: isArchived ? 1 : 0,
         // Absent keeps the description; an explicit "" clears it (the reference could not clear it).
         ...(description !== undefined ? { description } : {}),
-        updated: nowIso(),
+        updated: nextUpdated(namespace.updated, nowIso()),
       })
       .where('id', '=', id)
-      .execute();
-    const row = await db.selectFrom('namespaces').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      .$if(isConditional(req), (qb) => qb.where('updated', '=', namespace.updated))
+      .executeTakeFirst();
+    const load = () => db.selectFrom('namespaces').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     maxRight(reply, Right.Admin);
-    return (await namespacesJson(db, auth, [row]))[0];
+    if (result.numUpdatedRows === 0n) await staleWrite(reply, 'namespace', load, json);
+    const row = await load();
+    reply.header('etag', entityEtag(row));
+    return json(row);
   });
 
   app.delete('/namespaces/:ns', async (req) => {

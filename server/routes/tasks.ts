@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { ApiError, ERRORS, apiError, invalidData } from '../errors.js';
 import { ifMatchAllows, taskEtag } from '../tasks/etag.js';
+import { holdVersion, isConditional } from '../etag.js';
 import { deleteTasks } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
 import { taskSubscriberIds } from '../subscriptions.js';
@@ -80,10 +81,11 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     const input = parseTaskBody(req.body);
     const result = await db.transaction().execute(async (trx) => {
       const { task, right } = await checkTask(trx, auth, taskId, 'write');
-      // Checked inside the transaction, so no other update can land between the check and the write.
-      if (!ifMatchAllows(req.headers['if-match'], taskEtag(task))) {
-        const [current] = await tasksJson(trx, auth, [task], { subscription: true });
-        reply.header('etag', taskEtag(task));
+      // Checked inside the transaction and with the row held, so no other update can land between the check and the write.
+      if (!ifMatchAllows(req.headers['if-match'], taskEtag(task)) || (isConditional(req) && !(await holdVersion(trx, 'tasks', task)))) {
+        const latest = await trx.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
+        const [current] = await tasksJson(trx, auth, [latest], { subscription: true });
+        reply.header('etag', taskEtag(latest));
         maxRight(reply, right);
         throw new ApiError(ERRORS[4090][0], 4090, ERRORS[4090][1], undefined, { current });
       }

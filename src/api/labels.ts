@@ -1,6 +1,7 @@
 // Labels: the typed model with its text colour by luminance, and the calls (all pages followed).
 import { del, getPage, getWithRight, post, put } from './client';
 import type { User } from './user';
+import { converted, ifMatchHeaders, ServerCopies, updateSafely, type ConflictSafe } from './conflicts';
 import { luminance, readableTextOn } from '../styles/readableText';
 
 export const DEFAULT_LABEL_COLOR = 'e8e8e8';
@@ -46,26 +47,35 @@ export function canEditLabel(label: Label, userId: number | null | undefined): b
   return !!userId && label.createdBy?.id === userId;
 }
 
+const copies = new ServerCopies<Label>();
+
 export async function getLabel(id: number): Promise<Label> {
   const { data, maxRight } = await getWithRight<Label>(`labels/${id}`);
-  return normalizeLabel(data, maxRight);
+  return copies.remember(normalizeLabel(data, maxRight));
 }
 
 export async function getAllLabels(query: { s?: string } = {}): Promise<Label[]> {
   const out: Label[] = [];
   for (let page = 1; ; page += 1) {
     const res = await getPage<Label>('labels', { query: { ...query, page } });
-    out.push(...res.items.map((l) => normalizeLabel(l)));
+    out.push(...copies.remember(res.items.map((l) => normalizeLabel(l))));
     if (page >= res.totalPages || res.items.length === 0) return out;
   }
 }
 
 export async function createLabel(label: Partial<Label>): Promise<Label> {
-  return normalizeLabel(await put<Label>('labels', body(label)));
+  return copies.remember(normalizeLabel(await put<Label>('labels', body(label))));
 }
 
-export async function updateLabel(label: Label): Promise<Label> {
-  return normalizeLabel(await post<Label>(`labels/${label.id}`, body(label)));
+const safeLabels: ConflictSafe<Label> = {
+  copies,
+  send: async (label) => normalizeLabel(await post<Label>(`labels/${label.id}`, body(label), { headers: ifMatchHeaders(label) })),
+  fromCurrent: (current) => normalizeLabel(converted<Label>(current)),
+};
+
+/** Sends the label with If-Match; after an edit someone else made meanwhile, the person's changes are kept over it. */
+export function updateLabel(label: Label, opts: { onMerged?: () => void } = {}): Promise<Label> {
+  return updateSafely(safeLabels, label, opts.onMerged);
 }
 
 export async function deleteLabel(id: number): Promise<void> {

@@ -3,6 +3,7 @@ import { apiBase, del, getPage, getWithRight, put, request, type Query } from '.
 import { readStorage, STORAGE_KEYS } from '../state/storage';
 import type { User } from './user';
 import type { Subscription } from './subscriptions';
+import { converted, ifMatchHeaders, ServerCopies, updateSafely, type ConflictSafe } from './conflicts';
 
 /** `background_information` as the server sends it: `{Type: "upload"}`, an Unsplash object, or absent. */
 export interface BackgroundInformation {
@@ -68,9 +69,16 @@ function body(list: Partial<List>): Record<string, unknown> {
   return rest;
 }
 
+const copies = new ServerCopies<List>();
+
+/** Lists the server sent inside another answer (a namespace's lists), kept as the versions later edits start from. */
+export function rememberLists(lists: List[]): List[] {
+  return copies.remember(lists);
+}
+
 export async function getList(id: number): Promise<List> {
   const { data, maxRight } = await getWithRight<List>(`lists/${id}`);
-  return normalizeList(data, maxRight);
+  return copies.remember(normalizeList(data, maxRight));
 }
 
 /** Every list the caller can reach, all pages followed. */
@@ -78,20 +86,31 @@ export async function getAllLists(query: Query = {}): Promise<List[]> {
   const out: List[] = [];
   for (let page = 1; ; page += 1) {
     const res = await getPage<List>('lists', { query: { ...query, page } });
-    out.push(...res.items.map((l) => normalizeList(l)));
+    out.push(...copies.remember(res.items.map((l) => normalizeList(l))));
     if (page >= res.totalPages || res.items.length === 0) return out;
   }
 }
 
 export async function createList(namespaceId: number, list: Partial<List>): Promise<List> {
   const res = await request<List>('PUT', `namespaces/${namespaceId}/lists`, { body: body({ ...list, namespaceId }) });
-  return normalizeList(res.data, 2);
+  return copies.remember(normalizeList(res.data, 2));
 }
 
-/** POST /lists/{id}; `namespaceId` is mandatory on the server, so the full list is sent. */
-export async function updateList(list: List): Promise<List> {
-  const res = await request<List>('POST', `lists/${list.id}`, { body: body(list) });
-  return normalizeList(res.data, list.maxRight);
+const safeLists: ConflictSafe<List> = {
+  copies,
+  send: async (list) => {
+    const res = await request<List>('POST', `lists/${list.id}`, { body: body(list), headers: ifMatchHeaders(list) });
+    return normalizeList(res.data, list.maxRight);
+  },
+  fromCurrent: (current, edited) => normalizeList(converted<List>(current), edited.maxRight),
+};
+
+/**
+ * POST /lists/{id}; `namespaceId` is mandatory on the server, so the full list is sent, with If-Match: after an edit
+ * someone else made meanwhile, the person's changes are kept over it and sent once more (`onMerged` tells the caller).
+ */
+export function updateList(list: List, opts: { onMerged?: () => void } = {}): Promise<List> {
+  return updateSafely(safeLists, list, opts.onMerged);
 }
 
 export async function deleteList(id: number): Promise<void> {
@@ -103,7 +122,7 @@ export async function duplicateList(id: number, namespaceId: number): Promise<Li
   const res = await put<{ namespaceId: number; List?: List; list?: List }>(`lists/${id}/duplicate`, { namespaceId });
   const copy = res.List ?? res.list;
   if (!copy) throw new Error('The duplicated list was not returned.');
-  return normalizeList(copy, 2);
+  return copies.remember(normalizeList(copy, 2));
 }
 
 /** Uploads a background image (multipart field `background`); returns the updated list. */
@@ -111,7 +130,7 @@ export async function uploadBackground(id: number, file: File): Promise<List> {
   const form = new FormData();
   form.append('background', file);
   const res = await request<List>('PUT', `lists/${id}/backgrounds/upload`, { body: form });
-  return normalizeList(res.data, 2);
+  return copies.remember(normalizeList(res.data, 2));
 }
 
 export async function removeBackground(id: number): Promise<List> {
@@ -128,7 +147,7 @@ export async function backgroundObjectUrl(id: number): Promise<string | null> {
 }
 
 /** Only the favorite flag, keeping everything else as it is. */
-export function setListFavorite(list: List, isFavorite: boolean): Promise<List> {
-  return updateList({ ...list, isFavorite });
+export function setListFavorite(list: List, isFavorite: boolean, opts: { onMerged?: () => void } = {}): Promise<List> {
+  return updateList({ ...list, isFavorite }, opts);
 }
 

@@ -1,6 +1,7 @@
 // Namespaces: the typed model (with its embedded lists), pseudo namespace ids and the calls.
 import { del, getPage, getWithRight, post, put } from './client';
-import { normalizeList, type List } from './lists';
+import { normalizeList, rememberLists, type List } from './lists';
+import { converted, ifMatchHeaders, ServerCopies, updateSafely, type ConflictSafe } from './conflicts';
 import type { User } from './user';
 import type { Subscription } from './subscriptions';
 
@@ -43,9 +44,17 @@ function body(ns: Partial<Namespace>): Record<string, unknown> {
   return rest;
 }
 
+const copies = new ServerCopies<Namespace>();
+
+/** Keeps the namespaces, and the lists they carry, as the versions later edits start from. */
+function remember(namespaces: Namespace[]): Namespace[] {
+  for (const ns of namespaces) rememberLists(ns.lists);
+  return copies.remember(namespaces);
+}
+
 export async function getNamespace(id: number): Promise<Namespace> {
   const { data, maxRight } = await getWithRight<Namespace>(`namespaces/${id}`);
-  return normalizeNamespace(data, maxRight);
+  return remember([normalizeNamespace(data, maxRight)])[0];
 }
 
 /** All namespaces with their lists (pseudo ones first), all pages; `isArchived` adds archived namespaces and lists. */
@@ -53,19 +62,28 @@ export async function getAllNamespaces(opts: { isArchived?: boolean } = {}): Pro
   const out: Namespace[] = [];
   for (let page = 1; ; page += 1) {
     const res = await getPage<Namespace>('namespaces', { query: { page, ...(opts.isArchived ? { is_archived: 'true' } : {}) } });
-    out.push(...res.items.map((n) => normalizeNamespace(n)));
+    out.push(...remember(res.items.map((n) => normalizeNamespace(n))));
     if (page >= res.totalPages || res.items.length === 0) return out;
   }
 }
 
 export async function createNamespace(ns: Partial<Namespace>): Promise<Namespace> {
-  return normalizeNamespace(await put<Namespace>('namespaces', body(ns)), 2);
+  return remember([normalizeNamespace(await put<Namespace>('namespaces', body(ns)), 2)])[0];
 }
 
-export async function updateNamespace(ns: Namespace): Promise<Namespace> {
-  const saved = normalizeNamespace(await post<Namespace>(`namespaces/${ns.id}`, body(ns)), ns.maxRight);
-  // The update response carries no lists; keep the ones we had.
-  return { ...saved, lists: ns.lists };
+const safeNamespaces: ConflictSafe<Namespace> = {
+  copies,
+  send: async (ns) => {
+    const saved = normalizeNamespace(await post<Namespace>(`namespaces/${ns.id}`, body(ns), { headers: ifMatchHeaders(ns) }), ns.maxRight);
+    // The update response carries no lists; keep the ones we had.
+    return { ...saved, lists: ns.lists };
+  },
+  fromCurrent: (current, edited) => ({ ...normalizeNamespace(converted<Namespace>(current), edited.maxRight), lists: edited.lists }),
+};
+
+/** Sends the namespace with If-Match; after an edit someone else made meanwhile, the person's changes are kept over it. */
+export function updateNamespace(ns: Namespace, opts: { onMerged?: () => void } = {}): Promise<Namespace> {
+  return updateSafely(safeNamespaces, ns, opts.onMerged);
 }
 
 export async function deleteNamespace(id: number): Promise<void> {

@@ -263,7 +263,8 @@ async function main(): Promise<void> {
   const seeded = { ...s, buckets: [s.bucketId, ...moreBuckets.map((b) => b.id)] };
   await seeding.close();
   console.log(`Seeded ${TASKS} tasks in ${Date.now() - started} ms (list ${s.listId}).`);
-  const port = await freePort();
+  // BENCH_PORT pins the server to a given port (machines where several checkouts run benches side by side).
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const server = await startServer(dataDir, port);
   try {
     const base = `http://127.0.0.1:${port}/api/v1`;

@@ -62,6 +62,13 @@ describe('task ETags and If-Match', () => {
     expect(stale.json().current.assignees.map((a: { id: number }) => a.id)).toEqual([w.users.write.id]);
   });
 
+  it('two edits sent at once against the same version: one lands, the other is the conflict', async () => {
+    const t = await makeTask(app, w.tokens.owner, w.listId, { title: 'race' });
+    const etag = `"${t.id}-${Date.parse(t.updated as string)}"`;
+    const results = await Promise.all([update(t.id, { ...t, title: 'mine' }, etag), update(t.id, { ...t, title: 'theirs' }, etag)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 412]);
+  });
+
   it('without If-Match an update behaves exactly as before (last write wins); * matches any version', async () => {
     const t = await makeTask(app, w.tokens.owner, w.listId, { title: 'plain' });
     await update(t.id, { ...t, description: 'first' });

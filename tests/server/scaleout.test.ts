@@ -151,6 +151,39 @@ suite(adminUrl ? 'two server processes on one PostgreSQL database' : 'two server
     expect((await api(b.api, 'POST', '/login', { body: { username: 'ann', password: 'wrong-password' } })).status).toBe(429);
   });
 
+  it('counts wrong CalDAV credentials through both processes against one limit per address', async () => {
+    const dav = (p: ServerProcess, name: string) =>
+      fetch(`http://127.0.0.1:${p.port}/dav/`, { method: 'PROPFIND', headers: { depth: '0', authorization: `Basic ${Buffer.from(`${name}:wrong-password`).toString('base64')}` } });
+    // Names of no account, a new one each time: only the address's count grows, not one account's.
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT; i++) statuses.push((await dav(i % 2 ? a : b, `nobody-${i}`)).status);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    // Counted in one process each would be half the limit; counted together the next failure fills it.
+    expect((await dav(a, 'nobody-last')).status).toBe(401);
+    for (const p of [a, b]) {
+      const refused = await dav(p, `nobody-after-${p.port}`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('counts wrong passwords of one account through both processes against one per-account limit', async () => {
+    const names = ['dee-1', 'dee-2'];
+    // A fresh per-address sign-in window: the earlier test used this address's up.
+    await db.deleteFrom('rate_limits').execute();
+    for (const name of names) {
+      const reg = await api(a.api, 'POST', '/register', { body: { username: name, email: `${name}@example.com`, password: 'long-enough-password' } });
+      expect(reg.status).toBe(200);
+    }
+    // Ten wrong passwords for dee-1 split over both processes (the per-address sign-in limit is 40).
+    for (let i = 0; i < 10; i++) expect((await api((i % 2 ? a : b).api, 'POST', '/login', { body: { username: 'dee-1', password: 'wrong' } })).status).toBe(412);
+    expect((await api(a.api, 'POST', '/login', { body: { username: 'dee-1', password: 'wrong' } })).status).toBe(412);
+    // Now locked on both processes, even for the right password (this address never signed in as dee-1) …
+    for (const p of [a, b]) expect((await api(p.api, 'POST', '/login', { body: { username: 'dee-1', password: 'long-enough-password' } })).status).toBe(429);
+    // … while another account is not.
+    expect((await api(b.api, 'POST', '/login', { body: { username: 'dee-2', password: 'long-enough-password' } })).status).toBe(200);
+  });
+
   it('mails a reminder once, and deletes a due account once, with both schedulers running', async () => {
     const at = new Date(Date.now() + 1500).toISOString();
     const task = await api(a.api, 'PUT', `/lists/${listId}`, { token: tokens.ann, body: { title: 'Call the plumber', reminder_dates: [at] } });

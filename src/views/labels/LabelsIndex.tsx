@@ -88,7 +88,7 @@ function LabelEditor({ label, onDone }: { label: Label; onDone: () => void }) {
     }
     setBusy(true);
     try {
-      upsertLabel(await updateLabel(normalizeLabel({ ...label, title: title.trim(), description, hexColor })));
+      upsertLabel(await updateLabel(normalizeLabel({ ...label, title: title.trim(), description, hexColor }), { onMerged: () => void success('label.conflictMerged') }));
       void success('label.edit.success');
       onDone();
     } catch (err) {

@@ -24,7 +24,7 @@ import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
 import { usePageTitle } from '../../app/usePageTitle';
 import { error as toastError, success } from '../../app/toast';
-import { BUCKET_PAGE_SIZE, createBucket, deleteBucket, getBuckets, updateBucket, type Bucket } from '../../api/buckets';
+import { BUCKET_PAGE_SIZE, bucketFields, createBucket, deleteBucket, getBuckets, updateBucket, type Bucket } from '../../api/buckets';
 import { deleteTask, getListTasks, type Task } from '../../api/tasks';
 import { addTasks } from '../tasks/useAddTasks';
 import { saveTask, toggleTaskDone, onTaskSaved, removeTask } from '../../state/tasks';
@@ -539,7 +539,9 @@ export default function KanbanView({ params }: { params?: Record<string, string>
     // Optimistic, rolled back when the server refuses (e.g. a second done bucket).
     setBuckets((all) => all.map((b) => (b.id === bucket.id ? { ...b, ...change } : b)));
     try {
-      await updateBucket({ ...bucket, ...change });
+      const saved = await updateBucket({ ...bucket, ...change }, { onMerged: () => void success('task.kanban.bucketConflictMerged') });
+      // The new stamp, so the next edit of this bucket is not taken for a stale one.
+      setBuckets((all) => all.map((b) => (b.id === saved.id ? { ...b, ...bucketFields(saved) } : b)));
       if (message) void success(message);
     } catch (err) {
       setBuckets(before);

@@ -23,7 +23,7 @@ export default function ListArchive() {
     if (!list) return;
     setBusy(true);
     try {
-      await updateList({ ...list, isArchived: !archived });
+      await updateList({ ...list, isArchived: !archived }, { onMerged: () => void success('list.conflictMerged') });
       await loadNamespaces();
       void success(archived ? 'list.archive.unarchiveSuccess' : 'list.archive.success');
       close();

@@ -57,7 +57,7 @@ function ListEdit() {
     }
     setBusy(true);
     try {
-      upsertList(await updateList({ ...list, title: title.trim(), identifier: identifier.trim(), description, hexColor }));
+      upsertList(await updateList({ ...list, title: title.trim(), identifier: identifier.trim(), description, hexColor }, { onMerged: () => void success('list.conflictMerged') }));
       void success('list.edit.success');
       close();
     } catch (err) {

@@ -24,7 +24,7 @@ export default function NamespaceArchive() {
     if (!namespace) return;
     setBusy(true);
     try {
-      await updateNamespace({ ...namespace, isArchived: !archived });
+      await updateNamespace({ ...namespace, isArchived: !archived }, { onMerged: () => void success('namespace.conflictMerged') });
       await loadNamespaces();
       void success(archived ? 'namespace.archive.unarchiveSuccess' : 'namespace.archive.success');
       navigate(pathFor('namespaces.index'), { replace: true });

@@ -39,7 +39,7 @@ export default function NamespaceEdit() {
     }
     setBusy(true);
     try {
-      await updateNamespace({ ...namespace, title: title.trim(), description, hexColor });
+      await updateNamespace({ ...namespace, title: title.trim(), description, hexColor }, { onMerged: () => void success('namespace.conflictMerged') });
       await loadNamespaces();
       void success('namespace.edit.success');
       close();

@@ -24,7 +24,7 @@ import { useSubscriptionLabels } from '../../components/SubscriptionControl';
 import { ListSettingsMenu } from '../lists/ListSettingsMenu';
 import { useRunFor } from '../lists/useRunFor';
 import { computeListDrop, type DropTarget } from './listDrop';
-import { error as toastError } from '../../app/toast';
+import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
 import './namespaceTree.css';
@@ -98,7 +98,7 @@ export default function NamespaceTree() {
     upsertList(moved);
     setSaving(moved.id);
     try {
-      upsertList(await updateList(moved));
+      upsertList(await updateList(moved, { onMerged: () => void success('list.conflictMerged') }));
     } catch (err) {
       upsertList(drop.list);
       void toastError(err);

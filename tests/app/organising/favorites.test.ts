@@ -30,7 +30,7 @@ describe('toggleListFavorite', () => {
     updateList.mockImplementation(async (l: unknown) => l);
     const { toggleListFavorite } = await import('../../../commands/organising');
     await toggleListFavorite(5);
-    expect(updateList).toHaveBeenCalledWith(expect.objectContaining({ id: 5, isFavorite: true }));
+    expect(updateList).toHaveBeenCalledWith(expect.objectContaining({ id: 5, isFavorite: true }), expect.objectContaining({ onMerged: expect.any(Function) }));
     expect(appStore.get(listsByIdAtom).get(5)?.isFavorite).toBe(true);
   });
 
