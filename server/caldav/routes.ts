@@ -15,7 +15,7 @@ import { notifyUsers } from '../notify.js';
 import { taskSubscriberIds } from '../subscriptions.js';
 import { doerJson } from '../tasks/save.js';
 import { plainTaskJson } from '../tasks/serialize.js';
-import type { ListRow } from '../tasks/access.js';
+import type { ListRow } from '../rights.js';
 import { parseXml, child, children, element, escapeXml, multistatus, davError, NS, XmlError, type XmlElement } from './xml.js';
 import { IcalError, parseIcal } from './ical.js';
 import { parseVtodo, NotATodoError } from './vtodo.js';

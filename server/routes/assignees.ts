@@ -6,8 +6,9 @@ import { apiError, invalidData } from '../errors.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { userJson } from '../serialize.js';
 import { asBody, Fields } from '../tasks/input.js';
-import { checkTask, first, pageParams, paginate } from '../tasks/access.js';
-import { maxRight } from '../rights.js';
+import { Right, checkTask, maxRight } from '../rights.js';
+import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
+import { queryValue } from '../query.js';
 import { checkAssignable, assignUsers, replaceAssignees, notifyAssigned } from '../tasks/save.js';
 
 export default async function assignees(app: FastifyInstance): Promise<void> {
@@ -21,7 +22,7 @@ export default async function assignees(app: FastifyInstance): Promise<void> {
     f.done();
     if (!userId) throw invalidData('user_id: non zero value required');
     const result = await db.transaction().execute(async (trx) => {
-      const { task, right } = await checkTask(trx, auth, taskId, 'write');
+      const { task, right } = await checkTask(trx, auth, taskId, Right.ReadWrite);
       const [user] = await checkAssignable(trx, task.list_id, [userId]);
       const dup = await trx.selectFrom('task_assignees').select('id').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
       if (dup) throw apiError(4021);
@@ -38,16 +39,17 @@ export default async function assignees(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { task: string }; Querystring: Record<string, unknown> }>('/tasks/:task/assignees', async (req, reply) => {
     const auth = authOf(req);
-    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
-    const { limit, offset, perPage } = pageParams(req.query);
-    const s = (first(req.query.s) ?? '').trim();
+    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
+    const paging = parsePaging(req.query);
+    const { limit, offset } = sqlWindow(paging);
+    const s = (queryValue(req.query.s) ?? '').trim();
     let q = db.selectFrom('users').innerJoin('task_assignees', 'task_assignees.user_id', 'users.id').where('task_assignees.task_id', '=', task.id);
     if (s) q = q.where(sql<boolean>`lower(users.username) like lower(${`%${s}%`})`);
     const total = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
     let page = q.select(['users.id', 'users.name', 'users.username', 'users.created', 'users.updated']).orderBy('task_assignees.id');
     if (limit !== null) page = page.limit(limit).offset(offset);
     const rows = await page.execute();
-    paginate(reply, total, rows.length, perPage, limit === null);
+    setPaginationHeaders(reply, total, paging, rows.length);
     return rows.length ? rows.map(userJson) : null;
   });
 
@@ -56,7 +58,7 @@ export default async function assignees(app: FastifyInstance): Promise<void> {
     const taskId = idParam(req.params.task, 'task');
     const userId = idParam(req.params.userId, 'userId');
     await db.transaction().execute(async (trx) => {
-      await checkTask(trx, auth, taskId, 'write');
+      await checkTask(trx, auth, taskId, Right.ReadWrite);
       const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
       if (!user) throw apiError(1005);
       const res = await trx.deleteFrom('task_assignees').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
@@ -72,7 +74,7 @@ export default async function assignees(app: FastifyInstance): Promise<void> {
     const ids = f.ids('assignees') ?? [];
     f.done();
     const result = await db.transaction().execute(async (trx) => {
-      const { task, right } = await checkTask(trx, auth, taskId, 'write');
+      const { task, right } = await checkTask(trx, auth, taskId, Right.ReadWrite);
       const added = await replaceAssignees(trx, task, ids);
       await trx.updateTable('tasks').set({ updated: nowIso() }).where('id', '=', taskId).execute();
       const users = ids.length

@@ -4,8 +4,7 @@ import { authOf, idParam } from '../context.js';
 import { apiError, invalidData } from '../errors.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { asBody, Fields } from '../tasks/input.js';
-import { checkTask } from '../tasks/access.js';
-import { maxRight } from '../rights.js';
+import { Right, checkTask, maxRight } from '../rights.js';
 import { usersById } from '../tasks/serialize.js';
 
 /** Every kind with the kind the other task gets. */
@@ -37,8 +36,8 @@ export default async function relations(app: FastifyInstance): Promise<void> {
     if (!otherId) throw invalidData('other_task_id: non zero value required');
     if (otherId === taskId) throw apiError(4010);
     const { created, right } = await db.transaction().execute(async (trx) => {
-      const { right } = await checkTask(trx, auth, taskId, 'write');
-      await checkTask(trx, auth, otherId, 'read');
+      const { right } = await checkTask(trx, auth, taskId, Right.ReadWrite);
+      await checkTask(trx, auth, otherId, Right.Read);
       const dup = await trx.selectFrom('task_relations').select('id')
         .where('task_id', '=', taskId).where('other_task_id', '=', otherId).where('relation_kind', '=', kind).executeTakeFirst();
       if (dup) throw apiError(4008);
@@ -71,7 +70,7 @@ export default async function relations(app: FastifyInstance): Promise<void> {
     const otherId = idParam(req.params.otherTask, 'otherTask');
     const kind = kindOf(req.params.kind);
     await db.transaction().execute(async (trx) => {
-      await checkTask(trx, auth, taskId, 'write');
+      await checkTask(trx, auth, taskId, Right.ReadWrite);
       const row = await trx.selectFrom('task_relations').select('id')
         .where('task_id', '=', taskId).where('other_task_id', '=', otherId).where('relation_kind', '=', kind).executeTakeFirst();
       if (!row) throw apiError(4009);
