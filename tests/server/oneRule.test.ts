@@ -1,0 +1,107 @@
+// One rule each where the server once had two: the rights checks of list and task routes, the paging parser of
+// SQL-paged and memory-paged collections, and how a body with several bad fields is answered.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestServer } from '../../server/server.js';
+import { call } from './helpers.js';
+import { makeWorld, makeShared, type World } from './shareFixture.js';
+
+describe('one rule each', () => {
+  let app: FastifyInstance;
+  let w: World;
+
+  beforeAll(async () => {
+    app = await createTestServer();
+    w = await makeWorld(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const archive = async (what: 'lists' | 'namespaces', id: number) =>
+    app.ctx.db.updateTable(what).set({ is_archived: 1 }).where('id', '=', id).execute();
+
+  describe('rights: the same order of checks on list routes and task routes', () => {
+    it('answers a write to an archived list with 3008 for anyone who can see it, also when their right is too low', async () => {
+      const s = await makeShared(app, w);
+      const t = (await call(app, 'PUT', `/lists/${s.listId}`, { token: s.tokens.owner, body: { title: 'before' } })).json();
+      await archive('lists', s.listId);
+      // A list route (creating a link share needs write) and a task route answer alike for a reader.
+      const share = await call(app, 'PUT', `/lists/${s.listId}/shares`, { token: s.tokens.read, body: { right: 0 } });
+      expect([share.statusCode, share.json().code]).toEqual([412, 3008]);
+      const task = await call(app, 'POST', `/tasks/${t.id}`, { token: s.tokens.read, body: { title: 'x' } });
+      expect([task.statusCode, task.json().code]).toEqual([412, 3008]);
+    });
+
+    it('answers 5012 when the namespace is archived, on both kinds of route', async () => {
+      const s = await makeShared(app, w);
+      await archive('namespaces', s.namespaceId);
+      const share = await call(app, 'PUT', `/lists/${s.listId}/shares`, { token: s.tokens.read, body: { right: 0 } });
+      expect([share.statusCode, share.json().code]).toEqual([412, 5012]);
+      const create = await call(app, 'PUT', `/lists/${s.listId}`, { token: s.tokens.read, body: { title: 'x' } });
+      expect([create.statusCode, create.json().code]).toEqual([412, 5012]);
+    });
+
+    it('does not tell a caller without access that a list is archived', async () => {
+      const s = await makeShared(app, w);
+      await archive('lists', s.listId);
+      const share = await call(app, 'PUT', `/lists/${s.listId}/shares`, { token: s.tokens.stranger, body: { right: 0 } });
+      expect([share.statusCode, share.json()]).toEqual([403, { message: 'Forbidden' }]);
+      const create = await call(app, 'PUT', `/lists/${s.listId}`, { token: s.tokens.stranger, body: { title: 'x' } });
+      expect([create.statusCode, create.json().code]).toEqual([403, 3004]);
+    });
+
+    it("reports the held right for an archived list itself, and read for what is in it", async () => {
+      const s = await makeShared(app, w);
+      const t = (await call(app, 'PUT', `/lists/${s.listId}`, { token: s.tokens.admin, body: { title: 'kept' } })).json();
+      await archive('lists', s.listId);
+      // Its admins may still un-archive the list, so they keep seeing their right on it...
+      expect((await call(app, 'GET', `/lists/${s.listId}`, { token: s.tokens.admin })).headers['x-max-right']).toBe('2');
+      // ...while nothing in it can change.
+      expect((await call(app, 'GET', `/tasks/${t.id}`, { token: s.tokens.admin })).headers['x-max-right']).toBe('0');
+      expect((await call(app, 'GET', `/lists/${s.listId}/buckets`, { token: s.tokens.admin })).headers['x-max-right']).toBe('0');
+    });
+  });
+
+  describe('paging: one parser for every collection', () => {
+    let listId: number;
+    let taskId: number;
+    let token: string;
+
+    beforeAll(async () => {
+      const s = await makeShared(app, w);
+      listId = s.listId;
+      token = s.tokens.owner;
+      for (const title of ['alpha', 'beta', 'gamma']) {
+        const res = await call(app, 'PUT', `/lists/${listId}`, { token, body: { title } });
+        taskId = res.json().id;
+      }
+      for (const comment of ['one', 'two', 'three']) await call(app, 'PUT', `/tasks/${taskId}/comments`, { token, body: { comment } });
+    });
+
+    it('takes the first value of a repeated page or per_page key, whether the route pages in SQL or in memory', async () => {
+      const tasks = await call(app, 'GET', `/lists/${listId}/tasks?per_page=1&per_page=50&page=2&page=1`, { token });
+      expect(tasks.json()).toHaveLength(1);
+      expect(tasks.headers['x-pagination-total-pages']).toBe('3');
+      const comments = await call(app, 'GET', `/tasks/${taskId}/comments?per_page=2&per_page=1&page=2&page=1`, { token });
+      expect(comments.json().map((c: { comment: string }) => c.comment)).toEqual(['three']);
+      const lists = await call(app, 'GET', '/lists?per_page=1&per_page=50&page=1&page=2', { token });
+      expect(lists.json()).toHaveLength(1);
+    });
+
+    it('takes the first value of any other repeated single-value key too', async () => {
+      const res = await call(app, 'GET', `/lists/${listId}/tasks?s=alpha&s=beta`, { token });
+      expect(res.json().map((t: { title: string }) => t.title)).toEqual(['alpha']);
+    });
+
+    it('answers a bad page alike on every collection: 2002 naming the field', async () => {
+      const expected = { code: 2002, message: 'Invalid Data', invalid_fields: ['page: must be a non-negative integer'] };
+      for (const url of [`/lists/${listId}/tasks?page=x`, `/tasks/${taskId}/comments?page=-1`, '/lists?page=x', `/lists/${listId}/buckets?page=1.5`]) {
+        const res = await call(app, 'GET', url, { token });
+        expect([res.statusCode, res.json()], url).toEqual([400, expected]);
+      }
+      const per = await call(app, 'GET', `/tasks/${taskId}/comments?per_page=many`, { token });
+      expect(per.json().invalid_fields).toEqual(['per_page: must be a non-negative integer']);
+    });
+  });
+});
