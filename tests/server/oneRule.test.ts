@@ -104,4 +104,50 @@ describe('one rule each', () => {
       expect(per.json().invalid_fields).toEqual(['per_page: must be a non-negative integer']);
     });
   });
+
+  describe('bodies: one schema check, every problem reported at once', () => {
+    const invalid = (res: { statusCode: number; json: () => { code?: number; invalid_fields?: string[] } }) => {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe(2002);
+      return res.json().invalid_fields;
+    };
+
+    it('lists every bad field of a body, not only the first', async () => {
+      const token = w.users.owner.token;
+      expect(invalid(await call(app, 'PUT', '/teams', { token, body: { name: 5, description: false } }))).toEqual([
+        'name: must be a string',
+        'description: must be a string',
+      ]);
+      expect(invalid(await call(app, 'PUT', '/teams', { token, body: { name: 'x'.repeat(251), description: 3 } }))).toEqual([
+        'name: must be at most 250 characters',
+        'description: must be a string',
+      ]);
+      const s = await makeShared(app, w);
+      expect(invalid(await call(app, 'PUT', `/lists/${s.listId}/users`, { token, body: { user_id: 7, right: 'admin' } }))).toEqual([
+        'user_id: must be a string',
+        'right: must be an integer',
+      ]);
+      expect(invalid(await call(app, 'PUT', `/lists/${s.listId}/teams`, { token, body: { team_id: 1.5, right: 2 ** 40 } }))).toEqual([
+        'team_id: must be an integer',
+        `right: must be between -2147483647 and 2147483647`,
+      ]);
+    });
+
+    it('answers a body that is not an object, and still reads null and absent fields as not sent', async () => {
+      const token = w.users.owner.token;
+      expect(invalid(await call(app, 'PUT', '/teams', { token, body: [1, 2] }))).toEqual(['body: must be a JSON object']);
+      // No body at all binds as an empty one: the domain rule (a team needs a name, 6001) answers, not the schema.
+      const empty = await app.inject({ method: 'PUT', url: '/api/v1/teams', headers: { authorization: `Bearer ${token}` } });
+      expect([empty.statusCode, empty.json().code]).toEqual([400, 6001]);
+      const made = await call(app, 'PUT', '/teams', { token, body: { name: 'Crew two', description: null, unknown: { deep: true } } });
+      expect(made.statusCode).toBe(201);
+      expect(made.json().description).toBe('');
+    });
+
+    it('validates before the rights check, as the contract orders it (bind, validate, rights, action)', async () => {
+      const s = await makeShared(app, w);
+      const res = await call(app, 'PUT', `/lists/${s.listId}/teams`, { token: s.tokens.stranger, body: { team_id: 'x' } });
+      expect(invalid(res)).toEqual(['team_id: must be an integer']);
+    });
+  });
 });
