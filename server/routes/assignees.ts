@@ -6,20 +6,21 @@ import { apiError, invalidData } from '../errors.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { userJson } from '../serialize.js';
 import { asBody, Fields } from '../tasks/input.js';
+import { Body, type Static } from '../validation.js';
 import { Right, checkTask, maxRight } from '../rights.js';
 import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
 import { queryValue } from '../query.js';
 import { checkAssignable, assignUsers, replaceAssignees, notifyAssigned } from '../tasks/save.js';
 
+const AssigneeBody = Body.object({ user_id: Body.int() });
+
 export default async function assignees(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.put<{ Params: { task: string } }>('/tasks/:task/assignees', async (req, reply) => {
+  app.put<{ Params: { task: string }; Body: Static<typeof AssigneeBody> }>('/tasks/:task/assignees', { schema: { body: AssigneeBody } }, async (req, reply) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
-    const f = new Fields(asBody(req.body));
-    const userId = f.int('user_id');
-    f.done();
+    const userId = req.body.user_id;
     if (!userId) throw invalidData('user_id: non zero value required');
     const result = await db.transaction().execute(async (trx) => {
       const { task, right } = await checkTask(trx, auth, taskId, Right.ReadWrite);

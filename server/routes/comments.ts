@@ -9,7 +9,7 @@ import type { TaskCommentsTable } from '../db/schema.js';
 import { notifyUsers } from '../notify.js';
 import { taskSubscriberIds } from '../subscriptions.js';
 import { mentionedReaders } from '../mentions.js';
-import { asBody, Fields } from '../tasks/input.js';
+import { Body, type Static } from '../validation.js';
 import { Right, checkTask, maxRight } from '../rights.js';
 import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
 import { usersById, plainTaskJson } from '../tasks/serialize.js';
@@ -28,10 +28,10 @@ async function commentsJson(db: Db, rows: CommentRow[]) {
   }));
 }
 
-function commentText(raw: unknown): string {
-  const f = new Fields(asBody(raw));
-  const comment = f.str('comment');
-  f.done();
+const CommentBody = Body.object({ comment: Body.string() });
+
+function commentText(body: Static<typeof CommentBody>): string {
+  const comment = body.comment;
   if (!comment || comment.trim() === '') throw invalidData('comment: non zero value required');
   return comment;
 }
@@ -59,7 +59,7 @@ export default async function comments(app: FastifyInstance): Promise<void> {
     return commentsJson(db, rows);
   });
 
-  app.put<{ Params: { task: string } }>('/tasks/:task/comments', async (req, reply) => {
+  app.put<{ Params: { task: string }; Body: Static<typeof CommentBody> }>('/tasks/:task/comments', { schema: { body: CommentBody } }, async (req, reply) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
     const text = commentText(req.body);
@@ -88,7 +88,7 @@ export default async function comments(app: FastifyInstance): Promise<void> {
     return (await commentsJson(db, [c]))[0];
   });
 
-  app.post<{ Params: { task: string; id: string } }>('/tasks/:task/comments/:id', async (req, reply) => {
+  app.post<{ Params: { task: string; id: string }; Body: Static<typeof CommentBody> }>('/tasks/:task/comments/:id', { schema: { body: CommentBody } }, async (req, reply) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
     const commentId = idParam(req.params.id);

@@ -5,20 +5,21 @@ import { authOf, idParam } from '../context.js';
 import { apiError, invalidData } from '../errors.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { asBody, Fields } from '../tasks/input.js';
+import { Body, type Static } from '../validation.js';
 import { Right, checkTask, maxRight } from '../rights.js';
 import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
 import { queryValue } from '../query.js';
 import { visibleLabel, labelsJson } from './labels.js';
 
+const TaskLabelBody = Body.object({ label_id: Body.int() });
+
 export default async function taskLabels(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.put<{ Params: { task: string } }>('/tasks/:task/labels', async (req, reply) => {
+  app.put<{ Params: { task: string }; Body: Static<typeof TaskLabelBody> }>('/tasks/:task/labels', { schema: { body: TaskLabelBody } }, async (req, reply) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
-    const f = new Fields(asBody(req.body));
-    const labelId = f.int('label_id');
-    f.done();
+    const labelId = req.body.label_id;
     if (!labelId) throw invalidData('label_id: non zero value required');
     const { created, right } = await db.transaction().execute(async (trx) => {
       const { right } = await checkTask(trx, auth, taskId, Right.ReadWrite);
