@@ -133,6 +133,18 @@ describe('one rule each', () => {
       ]);
     });
 
+    it('names nested fields the way a client does', async () => {
+      const res = await call(app, 'PUT', '/filters', {
+        token: w.users.owner.token,
+        body: { title: 5, filters: { sort_by: ['done', {}], filter_include_nulls: 'yes' } },
+      });
+      expect(invalid(res)).toEqual([
+        'title: must be a string',
+        'filters.sort_by[1]: must be a string or a number or a boolean',
+        'filters.filter_include_nulls: must be a boolean',
+      ]);
+    });
+
     it('answers a body that is not an object, and still reads null and absent fields as not sent', async () => {
       const token = w.users.owner.token;
       expect(invalid(await call(app, 'PUT', '/teams', { token, body: [1, 2] }))).toEqual(['body: must be a JSON object']);
