@@ -52,7 +52,7 @@ function fieldName(instancePath: string, root: string): string {
 }
 
 /** One line of `invalid_fields` for one problem, worded as the hand-written checks word theirs. */
-export function describeProblem(e: FastifySchemaValidationError & { parentSchema?: Record<string, unknown> }, root = 'body'): string | null {
+function describeProblem(e: FastifySchemaValidationError & { parentSchema?: Record<string, unknown> }, root = 'body'): string | null {
   const field = fieldName(e.instancePath, root);
   const p = e.params as Record<string, unknown>;
   const custom = e.parentSchema?.['x-invalid'];
