@@ -1,4 +1,5 @@
-// Typed reads of JSON request bodies: a field of the wrong type is a 400/2002 naming the field.
+// Typed reads of JSON request bodies for routes that have no body schema yet (see validation.ts, the way to
+// validate a body): a field of the wrong type is a 400/2002 naming the field, the first one found.
 import { invalidData } from './errors.js';
 
 export type Body = Record<string, unknown>;

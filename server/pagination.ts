@@ -1,6 +1,7 @@
 // Page/per_page parsing and the pagination headers of the v0.20 API (API-NOTES §2).
 import type { FastifyReply } from 'fastify';
 import { invalidData } from './errors.js';
+import { queryValue } from './query.js';
 
 export const MAX_PER_PAGE = 50;
 /** Pages past this are refused (2002): the offset they ask for would be larger than any collection. */
@@ -13,20 +14,29 @@ export interface Paging {
 }
 
 function nonNegativeInt(value: unknown, field: string): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const s = String(Array.isArray(value) ? value[0] : value);
+  const s = queryValue(value);
+  if (s === undefined || s === '') return undefined;
   if (!/^\d+$/.test(s)) throw invalidData(`${field}: must be a non-negative integer`);
   return Number(s);
 }
 
-/** Reads `page` (default 1, 0 = everything) and `per_page` (default and cap 50) from a query object. */
-export function parsePaging(query: unknown): Paging {
+/**
+ * Reads `page` (default 1, 0 = everything) and `per_page` (absent or 0 = `defaultPerPage`, capped at 50) from a
+ * query object: the one paging parser of every collection, whether it pages in SQL or in memory.
+ */
+export function parsePaging(query: unknown, defaultPerPage = MAX_PER_PAGE): Paging {
   const q = (query ?? {}) as Record<string, unknown>;
   const page = nonNegativeInt(q.page, 'page') ?? 1;
   if (page > MAX_PAGE) throw invalidData(`page: must be at most ${MAX_PAGE}`);
   const requested = nonNegativeInt(q.per_page, 'per_page') ?? 0;
-  const perPage = requested === 0 ? MAX_PER_PAGE : Math.min(requested, MAX_PER_PAGE);
+  const perPage = Math.min(requested === 0 ? defaultPerPage : requested, MAX_PER_PAGE);
   return { page, perPage };
+}
+
+/** The SQL window of a page: no limit for page 0. */
+export function sqlWindow(paging: Paging): { limit: number | null; offset: number } {
+  if (paging.page === 0) return { limit: null, offset: 0 };
+  return { limit: paging.perPage, offset: (paging.page - 1) * paging.perPage };
 }
 
 /** The slice of `items` the page asks for. */

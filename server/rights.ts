@@ -4,7 +4,8 @@ import { sql, type Selectable } from 'kysely';
 import { generationCache, type Db } from './db/database.js';
 import type { ListsTable, NamespacesTable } from './db/schema.js';
 import type { Auth } from './context.js';
-import { apiError, forbidden } from './errors.js';
+import { apiError, forbidden, type ApiError, type ErrorCode } from './errors.js';
+import type { TaskRow } from './tasks/serialize.js';
 
 export const Right = { Read: 0, ReadWrite: 1, Admin: 2 } as const;
 export type RightLevel = (typeof Right)[keyof typeof Right];
@@ -139,26 +140,73 @@ export type NamespaceRow = Selectable<NamespacesTable>;
 
 export interface ListCheck {
   list: ListRow;
+  /** The right to report in x-max-right (see ListScope: capped at read for an archived list's contents). */
   right: RightLevel;
 }
 
 /**
- * Loads a list and checks the caller holds at least `need` on it (3001 when missing, 403 otherwise).
- * Writes (`need` ≥ ReadWrite) are refused on archived lists (3008) and lists in archived namespaces (5012)
- * unless `allowArchived` — for the one write that may touch an archived list: un-archiving it.
+ * What a list check guards. The rules are the same for all (see checkList); the scope decides only how a
+ * refusal reads and which right is reported:
+ * - 'list': the list itself (its generic CRUD, shares, background). Refusals are the generic handler's framework
+ *   403s (API-NOTES §3); the held right is reported, since an archived list's admins may still un-archive it.
+ * - 'content': what is in the list (its tasks, buckets, a new task). Refusals are catalogue codes the client
+ *   translates: 3004 cannot see the list, 1 right too low. Nothing in an archived list can change, so the right
+ *   reported for it is read.
+ * - 'task': one task, as 'content' but 4002/4005 (the task, not the list, is what the caller asked for).
  */
-export async function checkList(db: Db, auth: Auth, listId: number, need: RightLevel, opts: { allowArchived?: boolean } = {}): Promise<ListCheck> {
-  const list = await db.selectFrom('lists').selectAll().where('id', '=', listId).executeTakeFirst();
-  if (!list) throw apiError(3001);
+export type ListScope = 'list' | 'content' | 'task';
+
+const REFUSALS: Record<ListScope, { missing: ErrorCode; hidden: (need: RightLevel) => ApiError; tooLow: () => ApiError; capArchived: boolean }> = {
+  list: { missing: 3001, hidden: (need) => (need === Right.Read ? cannotSee() : forbidden()), tooLow: () => forbidden(), capArchived: false },
+  content: { missing: 3001, hidden: () => apiError(3004), tooLow: () => apiError(1), capArchived: true },
+  task: { missing: 4002, hidden: () => apiError(4005), tooLow: () => apiError(1), capArchived: true },
+};
+
+/** A list and its namespace's archive flag, read once per write generation: task routes check it on every call. */
+const listRows = generationCache<(ListRow & { ns_archived: number | null }) | undefined>();
+
+/**
+ * Loads a list and checks the caller holds at least `need` on it. The rules, in order:
+ * 1. no such list → missing (3001, or 4002 for a task);
+ * 2. no right at all → hidden: the archive state of a list one cannot see is not revealed;
+ * 3. a write (`need` ≥ ReadWrite) while the list's namespace is archived → 5012, while the list is → 3008,
+ *    whatever the right (API-NOTES §5: every write check errors while archived), unless `allowArchived` —
+ *    for the writes that may touch an archived list: un-archiving it, managing who shares it;
+ * 4. a right below `need` → too low.
+ */
+export async function checkList(
+  db: Db,
+  auth: Auth,
+  listId: number,
+  need: RightLevel,
+  opts: { scope?: ListScope; allowArchived?: boolean } = {},
+): Promise<ListCheck> {
+  const refuse = REFUSALS[opts.scope ?? 'list'];
+  const row = await listRows(db, String(listId), () =>
+    db
+      .selectFrom('lists')
+      .leftJoin('namespaces', 'namespaces.id', 'lists.namespace_id')
+      .selectAll('lists')
+      .select('namespaces.is_archived as ns_archived')
+      .where('lists.id', '=', listId)
+      .executeTakeFirst(),
+  );
+  if (!row) throw apiError(refuse.missing);
+  const { ns_archived, ...list } = row;
   const right = await rightOnList(db, auth, listId);
-  if (right === null) throw need === Right.Read ? cannotSee() : forbidden();
-  if (right < need) throw forbidden();
-  if (need >= Right.ReadWrite && !opts.allowArchived) {
-    const state = await archivedState(db, listId);
-    if (state === 'namespace') throw apiError(5012);
-    if (state === 'list') throw apiError(3008);
-  }
-  return { list, right };
+  if (right === null) throw refuse.hidden(need);
+  const archived = ns_archived ? 'namespace' : list.is_archived ? 'list' : null;
+  if (need >= Right.ReadWrite && archived && !opts.allowArchived) throw apiError(archived === 'namespace' ? 5012 : 3008);
+  if (right < need) throw refuse.tooLow();
+  return { list, right: archived && refuse.capArchived ? Right.Read : right };
+}
+
+/** Loads a task (4002) and checks the caller's right on its list, in the 'task' scope of checkList. */
+export async function checkTask(db: Db, auth: Auth, taskId: number, need: RightLevel): Promise<{ task: TaskRow } & ListCheck> {
+  const task = await db.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+  if (!task) throw apiError(4002);
+  const { list, right } = await checkList(db, auth, task.list_id, need, { scope: 'task' });
+  return { task, list, right };
 }
 
 export interface NamespaceCheck {

@@ -7,7 +7,7 @@ import { nowIso } from '../clock.js';
 import { createTask, updateTask } from '../tasks/save.js';
 import type { TaskInput } from '../tasks/input.js';
 import type { TaskRow } from '../tasks/serialize.js';
-import type { ListRow } from '../tasks/access.js';
+import type { ListRow } from '../rights.js';
 import { taskToIcal, taskUid, derivedUidTaskId, type VtodoFields } from './vtodo.js';
 
 export interface DavObject {

@@ -2,7 +2,7 @@
 // with what changed since (tasks updated) and what went (task_tombstones, kept by database triggers).
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { ListRow } from '../tasks/access.js';
+import type { ListRow } from '../rights.js';
 import { objectsOf, type DavObject } from './store.js';
 import { taskUid } from './vtodo.js';
 

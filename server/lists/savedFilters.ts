@@ -2,7 +2,8 @@
 import type { Db } from '../db/database.js';
 import type { Auth } from '../context.js';
 import { apiError, forbidden, invalidData } from '../errors.js';
-import { checkLength, optString, type Body } from '../bodyFields.js';
+import { Type } from '@sinclair/typebox';
+import { Body, type Static } from '../validation.js';
 import { nowIso } from '../clock.js';
 import { callerJson, favoriteListIds, listIdOfFilter, savedFilterJson, type SavedFilterJson, type SavedFilterRow } from './serialize.js';
 import { setListFavorite } from './create.js';
@@ -19,35 +20,51 @@ export async function loadOwnFilter(db: Db, auth: Auth, filterId: number): Promi
   return row;
 }
 
-/** The `filters` object normalised to the keys of the v0.20 task collection; wrong types are 2002. */
-export function parseFilters(value: unknown): Record<string, unknown> {
+/** A parallel list of the task collection (sort_by, filter_value, …): one value or a list of scalar values. */
+const FilterValues = Type.Optional(
+  Type.Unsafe<string | number | boolean | (string | number | boolean)[] | null>({
+    type: ['array', 'string', 'number', 'boolean', 'null'],
+    items: { type: ['string', 'number', 'boolean'] },
+    maxItems: 1000,
+  }),
+);
+
+/** The body of PUT and POST /filters(/:id). */
+export const SavedFilterBody = Body.object({
+  title: Body.string({ maxLength: 250 }),
+  description: Body.string(),
+  is_favorite: Body.bool(),
+  filters: Type.Optional(
+    Type.Unsafe<Record<string, unknown> | null>({
+      type: ['object', 'null'],
+      properties: {
+        ...Object.fromEntries(ARRAY_KEYS.map((k) => [k, FilterValues])),
+        filter_concat: Body.string(),
+        filter_include_nulls: Body.bool(),
+      },
+    }),
+  ),
+});
+export type SavedFilterInput = Static<typeof SavedFilterBody>;
+
+/** The `filters` object (its types checked by SavedFilterBody) normalised to the keys of the v0.20 task collection. */
+export function parseFilters(value: SavedFilterInput['filters']): Record<string, unknown> {
   if (value === undefined || value === null) throw invalidData('filters: non zero value required');
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalidData('filters: must be an object');
-  const raw = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key of ARRAY_KEYS) {
-    const v = raw[key];
+    const v = value[key];
     if (v === undefined || v === null) continue;
-    const items = Array.isArray(v) ? v : [v];
-    if (!items.every((x) => ['string', 'number', 'boolean'].includes(typeof x))) throw invalidData(`filters.${key}: must be a list of values`);
-    out[key] = items.map((x) => String(x));
+    out[key] = (Array.isArray(v) ? v : [v]).map((x) => String(x));
   }
-  if (raw.filter_concat !== undefined && raw.filter_concat !== null) {
-    if (typeof raw.filter_concat !== 'string') throw invalidData('filters.filter_concat: must be a string');
-    out.filter_concat = raw.filter_concat;
-  }
-  if (raw.filter_include_nulls !== undefined && raw.filter_include_nulls !== null) {
-    if (typeof raw.filter_include_nulls !== 'boolean') throw invalidData('filters.filter_include_nulls: must be a boolean');
-    out.filter_include_nulls = raw.filter_include_nulls;
-  }
+  if (typeof value.filter_concat === 'string') out.filter_concat = value.filter_concat;
+  if (typeof value.filter_include_nulls === 'boolean') out.filter_include_nulls = value.filter_include_nulls;
   validateTaskQuery(queryFromSavedFilter(out));
   return out;
 }
 
-export function filterTitle(body: Body): string {
-  const title = optString(body, 'title') ?? '';
+export function filterTitle(body: SavedFilterInput): string {
+  const title = body.title ?? '';
   if (title.trim() === '') throw invalidData('title: non zero value required');
-  checkLength(title, 'title', 250);
   return title;
 }
 

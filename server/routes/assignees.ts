@@ -6,22 +6,24 @@ import { apiError, invalidData } from '../errors.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { userJson } from '../serialize.js';
 import { asBody, Fields } from '../tasks/input.js';
-import { checkTask, first, pageParams, paginate } from '../tasks/access.js';
-import { maxRight } from '../rights.js';
+import { Body, type Static } from '../validation.js';
+import { Right, checkTask, maxRight } from '../rights.js';
+import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
+import { queryValue } from '../query.js';
 import { checkAssignable, assignUsers, replaceAssignees, notifyAssigned } from '../tasks/save.js';
+
+const AssigneeBody = Body.object({ user_id: Body.int() });
 
 export default async function assignees(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.put<{ Params: { task: string } }>('/tasks/:task/assignees', async (req, reply) => {
+  app.put<{ Params: { task: string }; Body: Static<typeof AssigneeBody> }>('/tasks/:task/assignees', { schema: { body: AssigneeBody } }, async (req, reply) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
-    const f = new Fields(asBody(req.body));
-    const userId = f.int('user_id');
-    f.done();
+    const userId = req.body.user_id;
     if (!userId) throw invalidData('user_id: non zero value required');
     const result = await db.transaction().execute(async (trx) => {
-      const { task, right } = await checkTask(trx, auth, taskId, 'write');
+      const { task, right } = await checkTask(trx, auth, taskId, Right.ReadWrite);
       const [user] = await checkAssignable(trx, task.list_id, [userId]);
       const dup = await trx.selectFrom('task_assignees').select('id').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
       if (dup) throw apiError(4021);
@@ -38,16 +40,17 @@ export default async function assignees(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { task: string }; Querystring: Record<string, unknown> }>('/tasks/:task/assignees', async (req, reply) => {
     const auth = authOf(req);
-    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
-    const { limit, offset, perPage } = pageParams(req.query);
-    const s = (first(req.query.s) ?? '').trim();
+    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
+    const paging = parsePaging(req.query);
+    const { limit, offset } = sqlWindow(paging);
+    const s = (queryValue(req.query.s) ?? '').trim();
     let q = db.selectFrom('users').innerJoin('task_assignees', 'task_assignees.user_id', 'users.id').where('task_assignees.task_id', '=', task.id);
     if (s) q = q.where(sql<boolean>`lower(users.username) like lower(${`%${s}%`})`);
     const total = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
     let page = q.select(['users.id', 'users.name', 'users.username', 'users.created', 'users.updated']).orderBy('task_assignees.id');
     if (limit !== null) page = page.limit(limit).offset(offset);
     const rows = await page.execute();
-    paginate(reply, total, rows.length, perPage, limit === null);
+    setPaginationHeaders(reply, total, paging, rows.length);
     return rows.length ? rows.map(userJson) : null;
   });
 
@@ -56,7 +59,7 @@ export default async function assignees(app: FastifyInstance): Promise<void> {
     const taskId = idParam(req.params.task, 'task');
     const userId = idParam(req.params.userId, 'userId');
     await db.transaction().execute(async (trx) => {
-      await checkTask(trx, auth, taskId, 'write');
+      await checkTask(trx, auth, taskId, Right.ReadWrite);
       const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
       if (!user) throw apiError(1005);
       const res = await trx.deleteFrom('task_assignees').where('task_id', '=', taskId).where('user_id', '=', userId).executeTakeFirst();
@@ -72,7 +75,7 @@ export default async function assignees(app: FastifyInstance): Promise<void> {
     const ids = f.ids('assignees') ?? [];
     f.done();
     const result = await db.transaction().execute(async (trx) => {
-      const { task, right } = await checkTask(trx, auth, taskId, 'write');
+      const { task, right } = await checkTask(trx, auth, taskId, Right.ReadWrite);
       const added = await replaceAssignees(trx, task, ids);
       await trx.updateTable('tasks').set({ updated: nowIso() }).where('id', '=', taskId).execute();
       const users = ids.length

@@ -10,8 +10,8 @@ import { saveFile, readFileBytes, deleteFiles } from '../files.js';
 import { attachmentMime } from '../fileType.js';
 import { multipartError } from '../export/upload.js';
 import { userFileHeaders } from '../securityHeaders.js';
-import { checkTask, pageParams, paginate } from '../tasks/access.js';
-import { maxRight } from '../rights.js';
+import { Right, checkTask, maxRight } from '../rights.js';
+import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
 import { attachmentJson, usersById, type AttachmentRow } from '../tasks/serialize.js';
 
 function attachmentRows(db: Db) {
@@ -41,20 +41,21 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { task: string }; Querystring: Record<string, unknown> }>('/tasks/:task/attachments', async (req, reply) => {
     const auth = authOf(req);
-    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
-    const { limit, offset, perPage } = pageParams(req.query);
+    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
+    const paging = parsePaging(req.query);
+    const { limit, offset } = sqlWindow(paging);
     const total = Number((await db.selectFrom('task_attachments').select(sql<number>`count(*)`.as('n')).where('task_id', '=', task.id).executeTakeFirstOrThrow()).n);
     let q = attachmentRows(db).where('task_attachments.task_id', '=', task.id).orderBy('task_attachments.id');
     if (limit !== null) q = q.limit(limit).offset(offset);
     const rows = await q.execute();
-    paginate(reply, total, rows.length, perPage, limit === null);
+    setPaginationHeaders(reply, total, paging, rows.length);
     return rows.length ? attachmentsJson(db, rows) : null;
   });
 
   app.put<{ Params: { task: string } }>('/tasks/:task/attachments', async (req, reply) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
-    const { right } = await checkTask(db, auth, taskId, 'write');
+    const { right } = await checkTask(db, auth, taskId, Right.ReadWrite);
     if (!req.isMultipart()) throw invalidData('files: must be sent as multipart/form-data');
     // Read every file first, so an oversized one fails the request before anything is stored.
     const files: { name: string; mime: string; data: Buffer }[] = [];
@@ -75,7 +76,7 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
     let ids: number[];
     try {
       ids = await db.transaction().execute(async (trx) => {
-        await checkTask(trx, auth, taskId, 'write');
+        await checkTask(trx, auth, taskId, Right.ReadWrite);
         const out: number[] = [];
         const now = nowIso();
         for (const f of files) {
@@ -99,7 +100,7 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { task: string; id: string } }>('/tasks/:task/attachments/:id', async (req, reply) => {
     const auth = authOf(req);
-    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
+    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
     const row = await attachmentRows(db).where('task_attachments.id', '=', idParam(req.params.id)).where('task_attachments.task_id', '=', task.id).executeTakeFirst();
     if (!row) throw apiError(4011);
     const bytes = readFileBytes(config, row.file_id);
@@ -113,7 +114,7 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
     const taskId = idParam(req.params.task, 'task');
     const attachmentId = idParam(req.params.id);
     await db.transaction().execute(async (trx) => {
-      await checkTask(trx, auth, taskId, 'write');
+      await checkTask(trx, auth, taskId, Right.ReadWrite);
       const row = await trx.selectFrom('task_attachments').selectAll().where('id', '=', attachmentId).where('task_id', '=', taskId).executeTakeFirst();
       if (!row) throw apiError(4011);
       await trx.deleteFrom('task_attachments').where('id', '=', row.id).execute();

@@ -6,8 +6,8 @@ import { nowIso } from '../clock.js';
 import { changedMeanwhile, entityEtag, ifMatchAllows, isConditional, nextUpdated } from '../etag.js';
 import type { Db } from '../db/database.js';
 import { asBody, Fields } from '../tasks/input.js';
-import { checkList, pageParams } from '../tasks/access.js';
-import { maxRight } from '../rights.js';
+import { Right, checkList, maxRight } from '../rights.js';
+import { parsePaging, sqlWindow } from '../pagination.js';
 import { queryFromRequest, bucketPages } from '../tasks/collection.js';
 import { tasksJson, usersById, type TaskJson } from '../tasks/serialize.js';
 import { bucketJson, bucketOfList, POSITION_STEP, type BucketRow } from '../tasks/buckets.js';
@@ -45,8 +45,8 @@ export default async function buckets(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { list: string }; Querystring: Record<string, unknown> }>('/lists/:list/buckets', async (req, reply) => {
     const auth = authOf(req);
     const listId = idParam(req.params.list, 'list');
-    const { right } = await checkList(db, auth, listId, 'read');
-    const { limit, offset } = pageParams(req.query, BUCKET_PAGE);
+    const { right } = await checkList(db, auth, listId, Right.Read, { scope: 'content' });
+    const { limit, offset } = sqlWindow(parsePaging(req.query, BUCKET_PAGE));
     const query = queryFromRequest(req.query);
     // Filters narrow the bucket's tasks; they are always AND-ed.
     query.filterConcat = 'and';
@@ -71,7 +71,7 @@ export default async function buckets(app: FastifyInstance): Promise<void> {
     const body = parseBucket(req.body);
     if (body.title === undefined) throw invalidData('title: non zero value required');
     const { row, right } = await db.transaction().execute(async (trx) => {
-      const { right } = await checkList(trx, auth, listId, 'write');
+      const { right } = await checkList(trx, auth, listId, Right.ReadWrite, { scope: 'content' });
       // The reference skipped this check on create, which allowed two done buckets.
       if (body.is_done_bucket) await checkSingleDoneBucket(trx, listId, 0);
       const now = nowIso();
@@ -93,7 +93,7 @@ export default async function buckets(app: FastifyInstance): Promise<void> {
     const bucketId = idParam(req.params.bucket, 'bucket');
     const body = parseBucket(req.body);
     const { row, right, stale } = await db.transaction().execute(async (trx) => {
-      const { right } = await checkList(trx, auth, listId, 'write');
+      const { right } = await checkList(trx, auth, listId, Right.ReadWrite, { scope: 'content' });
       const bucket = await bucketOfList(trx, bucketId, listId).catch((err) => {
         // A bucket id from another list is, from this list's point of view, a bucket that does not exist.
         if ((err as { code?: number }).code === 10002) throw apiError(10001);
@@ -127,7 +127,7 @@ export default async function buckets(app: FastifyInstance): Promise<void> {
     const listId = idParam(req.params.list, 'list');
     const bucketId = idParam(req.params.bucket, 'bucket');
     await db.transaction().execute(async (trx) => {
-      await checkList(trx, auth, listId, 'write');
+      await checkList(trx, auth, listId, Right.ReadWrite, { scope: 'content' });
       const bucket = await bucketOfList(trx, bucketId, listId).catch((err) => {
         if ((err as { code?: number }).code === 10002) throw apiError(10001);
         throw err;

@@ -9,9 +9,9 @@ import type { TaskCommentsTable } from '../db/schema.js';
 import { notifyUsers } from '../notify.js';
 import { taskSubscriberIds } from '../subscriptions.js';
 import { mentionedReaders } from '../mentions.js';
-import { asBody, Fields } from '../tasks/input.js';
-import { checkTask, pageParams, paginate } from '../tasks/access.js';
-import { maxRight } from '../rights.js';
+import { Body, type Static } from '../validation.js';
+import { Right, checkTask, maxRight } from '../rights.js';
+import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
 import { usersById, plainTaskJson } from '../tasks/serialize.js';
 import { doerJson } from '../tasks/save.js';
 
@@ -28,10 +28,10 @@ async function commentsJson(db: Db, rows: CommentRow[]) {
   }));
 }
 
-function commentText(raw: unknown): string {
-  const f = new Fields(asBody(raw));
-  const comment = f.str('comment');
-  f.done();
+const CommentBody = Body.object({ comment: Body.string() });
+
+function commentText(body: Static<typeof CommentBody>): string {
+  const comment = body.comment;
   if (!comment || comment.trim() === '') throw invalidData('comment: non zero value required');
   return comment;
 }
@@ -48,22 +48,23 @@ export default async function comments(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { task: string }; Querystring: Record<string, unknown> }>('/tasks/:task/comments', async (req, reply) => {
     const auth = authOf(req);
-    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
-    const { limit, offset, perPage } = pageParams(req.query);
+    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
+    const paging = parsePaging(req.query);
+    const { limit, offset } = sqlWindow(paging);
     const total = Number((await db.selectFrom('task_comments').select(sql<number>`count(*)`.as('n')).where('task_id', '=', task.id).executeTakeFirstOrThrow()).n);
     let q = db.selectFrom('task_comments').selectAll().where('task_id', '=', task.id).orderBy('created').orderBy('id');
     if (limit !== null) q = q.limit(limit).offset(offset);
     const rows = await q.execute();
-    paginate(reply, total, rows.length, perPage, limit === null);
+    setPaginationHeaders(reply, total, paging, rows.length);
     return commentsJson(db, rows);
   });
 
-  app.put<{ Params: { task: string } }>('/tasks/:task/comments', async (req, reply) => {
+  app.put<{ Params: { task: string }; Body: Static<typeof CommentBody> }>('/tasks/:task/comments', { schema: { body: CommentBody } }, async (req, reply) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
     const text = commentText(req.body);
     const { row, task, right } = await db.transaction().execute(async (trx) => {
-      const { task, right } = await checkTask(trx, auth, taskId, 'write');
+      const { task, right } = await checkTask(trx, auth, taskId, Right.ReadWrite);
       const now = nowIso();
       const row = await trx.insertInto('task_comments').values({ comment: text, author_id: auth.userId, task_id: taskId, created: now, updated: now }).returningAll().executeTakeFirstOrThrow();
       return { row, task, right };
@@ -81,19 +82,19 @@ export default async function comments(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { task: string; id: string } }>('/tasks/:task/comments/:id', async (req, reply) => {
     const auth = authOf(req);
-    const { task, right } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
+    const { task, right } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
     const c = await commentOf(db, task.id, idParam(req.params.id));
     maxRight(reply, right);
     return (await commentsJson(db, [c]))[0];
   });
 
-  app.post<{ Params: { task: string; id: string } }>('/tasks/:task/comments/:id', async (req, reply) => {
+  app.post<{ Params: { task: string; id: string }; Body: Static<typeof CommentBody> }>('/tasks/:task/comments/:id', { schema: { body: CommentBody } }, async (req, reply) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
     const commentId = idParam(req.params.id);
     const text = commentText(req.body);
     const { row, right, task, previous } = await db.transaction().execute(async (trx) => {
-      const { right, task } = await checkTask(trx, auth, taskId, 'write');
+      const { right, task } = await checkTask(trx, auth, taskId, Right.ReadWrite);
       const c = await commentOf(trx, taskId, commentId);
       if (c.author_id !== auth.userId) throw apiError(1);
       const row = await trx.updateTable('task_comments').set({ comment: text, updated: nowIso() }).where('id', '=', c.id).returningAll().executeTakeFirstOrThrow();
@@ -112,7 +113,7 @@ export default async function comments(app: FastifyInstance): Promise<void> {
     const taskId = idParam(req.params.task, 'task');
     const commentId = idParam(req.params.id);
     await db.transaction().execute(async (trx) => {
-      await checkTask(trx, auth, taskId, 'write');
+      await checkTask(trx, auth, taskId, Right.ReadWrite);
       const c = await commentOf(trx, taskId, commentId);
       if (c.author_id !== auth.userId) throw apiError(1);
       await trx.deleteFrom('task_comments').where('id', '=', c.id).execute();

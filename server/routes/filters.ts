@@ -3,22 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { apiError } from '../errors.js';
 import { Right, maxRight } from '../rights.js';
-import { bodyObject, optBool, optString } from '../bodyFields.js';
 import { nowIso } from '../clock.js';
 import { setListFavorite } from '../lists/create.js';
 import { listIdOfFilter } from '../lists/serialize.js';
-import { deleteFilter, filterTitle, loadOwnFilter, parseFilters, savedFilterResponse, updateFilter } from '../lists/savedFilters.js';
+import { deleteFilter, filterTitle, loadOwnFilter, parseFilters, savedFilterResponse, updateFilter, SavedFilterBody, type SavedFilterInput } from '../lists/savedFilters.js';
 
 export default async function filters(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.put('/filters', async (req, reply) => {
+  app.put<{ Body: SavedFilterInput }>('/filters', { schema: { body: SavedFilterBody } }, async (req, reply) => {
     const auth = authOf(req);
-    const body = bodyObject(req.body);
+    const body = req.body;
     const title = filterTitle(body);
-    const description = optString(body, 'description') ?? '';
+    const description = body.description ?? '';
     const parsed = parseFilters(body.filters);
-    const isFavorite = optBool(body, 'is_favorite') ?? false;
+    const isFavorite = body.is_favorite ?? false;
     // Validate, then rights (API-NOTES §2), as POST does: link shares get 11002 only for a valid body.
     if (auth.kind !== 'user') throw apiError(11002);
     const now = nowIso();
@@ -43,14 +42,14 @@ export default async function filters(app: FastifyInstance): Promise<void> {
     return savedFilterResponse(db, auth, row);
   });
 
-  app.post('/filters/:id', async (req, reply) => {
+  app.post<{ Body: SavedFilterInput }>('/filters/:id', { schema: { body: SavedFilterBody } }, async (req, reply) => {
     const auth = authOf(req);
     const id = idParam((req.params as { id: string }).id);
-    const body = bodyObject(req.body);
+    const body = req.body;
     const title = filterTitle(body);
-    const description = optString(body, 'description');
+    const description = body.description ?? undefined;
     const parsed = parseFilters(body.filters);
-    const isFavorite = optBool(body, 'is_favorite');
+    const isFavorite = body.is_favorite ?? undefined;
     await loadOwnFilter(db, auth, id);
     const row = await updateFilter(db, auth.userId, id, { title, description, filters: parsed, isFavorite });
     maxRight(reply, Right.Admin);

@@ -9,8 +9,9 @@ import { checkIfMatch, entityEtag, isConditional, nextUpdated, staleWrite } from
 import type { Db } from '../db/database.js';
 import type { LabelsTable } from '../db/schema.js';
 import { maxRight, reachableLists } from '../rights.js';
+import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
+import { queryValue } from '../query.js';
 import { asBody, Fields } from '../tasks/input.js';
-import { first, pageParams, paginate } from '../tasks/access.js';
 import { labelJson, usersById } from '../tasks/serialize.js';
 
 type LabelRow = Selectable<LabelsTable>;
@@ -77,9 +78,10 @@ export default async function labels(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Record<string, unknown> }>('/labels', async (req, reply) => {
     const auth = userAuth(authOf(req));
-    const { limit, offset, perPage } = pageParams(req.query);
+    const paging = parsePaging(req.query);
+    const { limit, offset } = sqlWindow(paging);
     const lists = [...(await reachableLists(db, auth)).keys()];
-    const { ids, text } = searchTerms(first(req.query.s) ?? '');
+    const { ids, text } = searchTerms(queryValue(req.query.s) ?? '');
     let q = db.selectFrom('labels').where((eb) =>
       eb.or([
         eb('labels.created_by_id', '=', auth.userId),
@@ -94,7 +96,7 @@ export default async function labels(app: FastifyInstance): Promise<void> {
     let page = q.selectAll('labels').orderBy('labels.id');
     if (limit !== null) page = page.limit(limit).offset(offset);
     const rows = await page.execute();
-    paginate(reply, total, rows.length, perPage, limit === null);
+    setPaginationHeaders(reply, total, paging, rows.length);
     return rows.length ? labelsJson(db, rows) : null;
   });
 

@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import type { NotificationsTable } from '../db/schema.js';
 import { authOf, idParam } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
-import { bodyObject, optBool } from '../bodyFields.js';
+import { Body, type Static } from '../validation.js';
 import { paginate } from '../pagination.js';
 import { Right, maxRight } from '../rights.js';
 import { nowIso, toWireDate } from '../clock.js';
@@ -18,6 +18,8 @@ function notificationJson(n: Selectable<NotificationsTable>) {
   }
   return { id: n.id, name: n.name, notification: payload, read_at: toWireDate(n.read_at), created: toWireDate(n.created) };
 }
+
+const ReadBody = Body.object({ read: Body.bool() });
 
 export default async function notifications(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
@@ -36,11 +38,11 @@ export default async function notifications(app: FastifyInstance): Promise<void>
     return page.length ? page.map(notificationJson) : null;
   });
 
-  app.post('/notifications/:id', async (req, reply) => {
+  app.post<{ Body: Static<typeof ReadBody> }>('/notifications/:id', { schema: { body: ReadBody } }, async (req, reply) => {
     const auth = authOf(req);
     if (auth.kind !== 'user') throw forbidden();
     const id = idParam((req.params as { id: string }).id, 'notification id');
-    const read = optBool(bodyObject(req.body), 'read') ?? false;
+    const read = req.body.read ?? false;
     const row = await db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound();
     if (row.notifiable_id !== auth.userId) throw forbidden();

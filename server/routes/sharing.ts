@@ -5,7 +5,7 @@ import type { Auth } from '../context.js';
 import { authOf, idParam } from '../context.js';
 import { apiError, forbidden, invalidData, type ErrorCode } from '../errors.js';
 import { Right, checkList, checkNamespace, isValidRight, maxRight, type RightLevel } from '../rights.js';
-import { bodyObject, optInt, optString } from '../bodyFields.js';
+import { Body, type Static } from '../validation.js';
 import { paginate, searchMatcher } from '../pagination.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { userJson } from '../serialize.js';
@@ -56,8 +56,13 @@ const TARGETS: Target[] = [
   },
 ];
 
-function parseRight(body: Record<string, unknown>): RightLevel {
-  const right = optInt(body, 'right') ?? 0;
+const RightBody = Body.object({ right: Body.int() });
+// `user_id` carries the username (API-NOTES §11); `username` is accepted too.
+const UserShareBody = Body.object({ user_id: Body.string(), username: Body.string(), right: Body.int() });
+const TeamShareBody = Body.object({ team_id: Body.int(), right: Body.int() });
+
+function parseRight(body: { right?: number | null }): RightLevel {
+  const right = body.right ?? 0;
   if (!isValidRight(right)) throw apiError(9001);
   return right;
 }
@@ -108,11 +113,11 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
       return paginate(reply, q, rows).map((r) => ({ ...userJson(r), right: r.right }));
     });
 
-    app.put(`${base}/users`, async (req, reply) => {
+    app.put<{ Body: Static<typeof UserShareBody> }>(`${base}/users`, { schema: { body: UserShareBody } }, async (req, reply) => {
       const auth = authOf(req);
       const id = entityId(req.params);
-      const body = bodyObject(req.body);
-      const username = optString(body, 'user_id') ?? optString(body, 'username') ?? '';
+      const body = req.body;
+      const username = body.user_id ?? body.username ?? '';
       if (username === '') throw invalidData('user_id: non zero value required');
       const { ownerId, right: have } = await manage(auth, id);
       const right = parseRight(body);
@@ -136,10 +141,10 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
       return { id: row.id, user_id: user.username, right: row.right, created: toWireDate(row.created), updated: toWireDate(row.updated) };
     });
 
-    app.post(`${base}/users/:username`, async (req, reply) => {
+    app.post<{ Body: Static<typeof RightBody> }>(`${base}/users/:username`, { schema: { body: RightBody } }, async (req, reply) => {
       const auth = authOf(req);
       const id = entityId(req.params);
-      const body = bodyObject(req.body);
+      const body = req.body;
       const { right: have } = await manage(auth, id);
       const right = parseRight(body);
       const user = await userByName(db, (req.params as { username: string }).username);
@@ -190,11 +195,11 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
       return json.map((team, i) => ({ ...team, right: page[i].share_right }));
     });
 
-    app.put(`${base}/teams`, async (req, reply) => {
+    app.put<{ Body: Static<typeof TeamShareBody> }>(`${base}/teams`, { schema: { body: TeamShareBody } }, async (req, reply) => {
       const auth = authOf(req);
       const id = entityId(req.params);
-      const body = bodyObject(req.body);
-      const teamId = optInt(body, 'team_id') ?? 0;
+      const body = req.body;
+      const teamId = body.team_id ?? 0;
       if (teamId <= 0) throw invalidData('team_id: non zero value required');
       const { right: have } = await manage(auth, id);
       const right = parseRight(body);
@@ -217,11 +222,11 @@ export default async function sharing(app: FastifyInstance): Promise<void> {
       return { id: row.id, team_id: teamId, right: row.right, created: toWireDate(row.created), updated: toWireDate(row.updated) };
     });
 
-    app.post(`${base}/teams/:team`, async (req, reply) => {
+    app.post<{ Body: Static<typeof RightBody> }>(`${base}/teams/:team`, { schema: { body: RightBody } }, async (req, reply) => {
       const auth = authOf(req);
       const id = entityId(req.params);
       const teamId = idParam((req.params as { team: string }).team, 'team id');
-      const body = bodyObject(req.body);
+      const body = req.body;
       const { right: have } = await manage(auth, id);
       const right = parseRight(body);
       await teamById(db, teamId);

@@ -4,8 +4,8 @@ import { sql, type SqlBool } from 'kysely';
 import { authOf, idParam, type Auth } from '../context.js';
 import { apiError } from '../errors.js';
 import type { Db } from '../db/database.js';
-import { reachableLists } from '../rights.js';
-import { checkList, pageParams, paginate } from '../tasks/access.js';
+import { Right, checkList, reachableLists } from '../rights.js';
+import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
 import { queryFromRequest, queryFromSavedFilter, taskPage, type TaskQuery } from '../tasks/collection.js';
 import { tasksJson } from '../tasks/serialize.js';
 
@@ -27,9 +27,10 @@ async function activeLists(db: Db, auth: Auth): Promise<number[]> {
 }
 
 async function answer(db: Db, auth: Auth, reply: FastifyReply, query: Record<string, unknown>, listIds: number[], q: TaskQuery, extra: ReturnType<typeof sql<SqlBool>>[] = []) {
-  const { limit, offset, perPage } = pageParams(query);
+  const paging = parsePaging(query);
+    const { limit, offset } = sqlWindow(paging);
   const { rows, total } = await taskPage(db, { listIds, query: q, extra, limit, offset });
-  paginate(reply, total, rows.length, perPage, limit === null);
+  setPaginationHeaders(reply, total, paging, rows.length);
   return tasksJson(db, auth, rows);
 }
 
@@ -71,7 +72,7 @@ export default async function taskCollection(app: FastifyInstance): Promise<void
       const favorites = sql<SqlBool>`tasks.id in (select entity_id from favorites where user_id = ${auth.userId} and kind = 1)`;
       return answer(db, auth, reply, query, [...reachable.keys()], q, [favorites]);
     }
-    await checkList(db, auth, listId, 'read');
+    await checkList(db, auth, listId, Right.Read, { scope: 'content' });
     return answer(db, auth, reply, query, [listId], q);
   });
 

@@ -5,22 +5,24 @@ import { authOf, idParam } from '../context.js';
 import { apiError, invalidData } from '../errors.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { asBody, Fields } from '../tasks/input.js';
-import { checkTask, first, pageParams, paginate } from '../tasks/access.js';
-import { maxRight } from '../rights.js';
+import { Body, type Static } from '../validation.js';
+import { Right, checkTask, maxRight } from '../rights.js';
+import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
+import { queryValue } from '../query.js';
 import { visibleLabel, labelsJson } from './labels.js';
+
+const TaskLabelBody = Body.object({ label_id: Body.int() });
 
 export default async function taskLabels(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
-  app.put<{ Params: { task: string } }>('/tasks/:task/labels', async (req, reply) => {
+  app.put<{ Params: { task: string }; Body: Static<typeof TaskLabelBody> }>('/tasks/:task/labels', { schema: { body: TaskLabelBody } }, async (req, reply) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
-    const f = new Fields(asBody(req.body));
-    const labelId = f.int('label_id');
-    f.done();
+    const labelId = req.body.label_id;
     if (!labelId) throw invalidData('label_id: non zero value required');
     const { created, right } = await db.transaction().execute(async (trx) => {
-      const { right } = await checkTask(trx, auth, taskId, 'write');
+      const { right } = await checkTask(trx, auth, taskId, Right.ReadWrite);
       await visibleLabel(trx, auth, labelId);
       const dup = await trx.selectFrom('label_tasks').select('id').where('task_id', '=', taskId).where('label_id', '=', labelId).executeTakeFirst();
       if (dup) throw apiError(8001);
@@ -35,16 +37,17 @@ export default async function taskLabels(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { task: string }; Querystring: Record<string, unknown> }>('/tasks/:task/labels', async (req, reply) => {
     const auth = authOf(req);
-    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
-    const { limit, offset, perPage } = pageParams(req.query);
-    const s = (first(req.query.s) ?? '').trim();
+    const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
+    const paging = parsePaging(req.query);
+    const { limit, offset } = sqlWindow(paging);
+    const s = (queryValue(req.query.s) ?? '').trim();
     let q = db.selectFrom('labels').innerJoin('label_tasks', 'label_tasks.label_id', 'labels.id').where('label_tasks.task_id', '=', task.id);
     if (s) q = q.where(sql<boolean>`lower(labels.title) like lower(${`%${s}%`})`);
     const total = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
     let page = q.selectAll('labels').orderBy('labels.id');
     if (limit !== null) page = page.limit(limit).offset(offset);
     const rows = await page.execute();
-    paginate(reply, total, rows.length, perPage, limit === null);
+    setPaginationHeaders(reply, total, paging, rows.length);
     return rows.length ? labelsJson(db, rows) : null;
   });
 
@@ -53,7 +56,7 @@ export default async function taskLabels(app: FastifyInstance): Promise<void> {
     const taskId = idParam(req.params.task, 'task');
     const labelId = idParam(req.params.label, 'label');
     await db.transaction().execute(async (trx) => {
-      await checkTask(trx, auth, taskId, 'write');
+      await checkTask(trx, auth, taskId, Right.ReadWrite);
       const link = await trx.selectFrom('label_tasks').select('id').where('task_id', '=', taskId).where('label_id', '=', labelId).executeTakeFirst();
       if (!link) throw apiError(8002);
       await trx.deleteFrom('label_tasks').where('id', '=', link.id).execute();
@@ -69,7 +72,7 @@ export default async function taskLabels(app: FastifyInstance): Promise<void> {
     const ids = f.ids('labels') ?? [];
     f.done();
     const { rows, right } = await db.transaction().execute(async (trx) => {
-      const { right } = await checkTask(trx, auth, taskId, 'write');
+      const { right } = await checkTask(trx, auth, taskId, Right.ReadWrite);
       const current = await trx.selectFrom('label_tasks').select('label_id').where('task_id', '=', taskId).execute();
       const have = new Set(current.map((c) => c.label_id));
       const want = new Set(ids);

@@ -7,8 +7,7 @@ import { holdVersion, isConditional } from '../etag.js';
 import { deleteTasks } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
 import { taskSubscriberIds } from '../subscriptions.js';
-import { checkList, checkTask } from '../tasks/access.js';
-import { Right, maxRight, type RightLevel } from '../rights.js';
+import { Right, checkList, checkTask, maxRight, type RightLevel } from '../rights.js';
 import { parseTaskBody, asBody, type TaskInput } from '../tasks/input.js';
 import { createTask, updateTask, notifyAssigned, doerJson } from '../tasks/save.js';
 import { tasksJson, plainTaskJson, type TaskRow } from '../tasks/serialize.js';
@@ -56,7 +55,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     const listId = idParam(req.params.list, 'list');
     const input = parseTaskBody(req.body);
     const result = await db.transaction().execute(async (trx) => {
-      const { list, right } = await checkList(trx, auth, listId, 'write');
+      const { list, right } = await checkList(trx, auth, listId, Right.ReadWrite, { scope: 'content' });
       const { task, assigned } = await createTask(trx, auth, list, input);
       return { task, assigned, right };
     });
@@ -68,7 +67,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { task: string } }>('/tasks/:task', async (req, reply) => {
     const auth = authOf(req);
-    const { task, right } = await checkTask(db, auth, idParam(req.params.task, 'task'), 'read');
+    const { task, right } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
     const [json] = await tasksJson(db, auth, [task], { subscription: true });
     maxRight(reply, right);
     reply.header('etag', taskEtag(task));
@@ -80,7 +79,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
     const taskId = idParam(req.params.task, 'task');
     const input = parseTaskBody(req.body);
     const result = await db.transaction().execute(async (trx) => {
-      const { task, right } = await checkTask(trx, auth, taskId, 'write');
+      const { task, right } = await checkTask(trx, auth, taskId, Right.ReadWrite);
       // Checked inside the transaction and with the row held, so no other update can land between the check and the write.
       if (!ifMatchAllows(req.headers['if-match'], taskEtag(task)) || (isConditional(req) && !(await holdVersion(trx, 'tasks', task)))) {
         const latest = await trx.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
@@ -101,12 +100,12 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { task: string } }>('/tasks/:task', async (req) => {
     const auth = authOf(req);
     const taskId = idParam(req.params.task, 'task');
-    const { task } = await checkTask(db, auth, taskId, 'write');
+    const { task } = await checkTask(db, auth, taskId, Right.ReadWrite);
     // Subscribers and the payload must be read before the task and its subscriptions are gone.
     const subscribers = await taskSubscriberIds(db, taskId);
     const payload = { doer: doerJson(auth), task: await plainTaskJson(db, task) };
     await db.transaction().execute(async (trx) => {
-      await checkTask(trx, auth, taskId, 'write');
+      await checkTask(trx, auth, taskId, Right.ReadWrite);
       await deleteTasks(trx, config, [taskId]);
     });
     await notifyUsers(db, subscribers, auth.userId, 'task.deleted', payload);
@@ -138,7 +137,7 @@ export default async function tasks(app: FastifyInstance): Promise<void> {
       // All tasks share one list (4003 above), so this is the right on that list.
       let right: RightLevel = Right.Read;
       for (const row of rows) {
-        ({ right } = await checkTask(trx, auth, row.id, 'write'));
+        ({ right } = await checkTask(trx, auth, row.id, Right.ReadWrite));
         const out = await updateTask(trx, auth, row, inputFromRow(row, input), {
           reminders: true,
           assignees: !input.present.has('assignees'),

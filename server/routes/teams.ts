@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { apiError, forbidden } from '../errors.js';
 import { Right, checkTeam, maxRight, rightOnTeam } from '../rights.js';
-import { bodyObject, checkLength, optBool, optString, type Body } from '../bodyFields.js';
+import { Body, type Static } from '../validation.js';
 import { paginate, searchMatcher } from '../pagination.js';
 import { nowIso, toWireDate } from '../clock.js';
 import { notifyUsers } from '../notify.js';
@@ -14,13 +14,16 @@ import type { Db } from '../db/database.js';
 
 const DELETED = { message: 'Successfully deleted.' };
 
-function teamName(body: Body, required: boolean): string | undefined {
-  const name = optString(body, 'name');
-  if (name === undefined || name.trim() === '') {
+const TeamBody = Body.object({ name: Body.string({ maxLength: 250 }), description: Body.string() });
+const MemberBody = Body.object({ username: Body.string(), admin: Body.bool() });
+
+/** The team's name, or undefined when empty (6001 where a name is required). */
+function teamName(body: Static<typeof TeamBody>, required: boolean): string | undefined {
+  const name = body.name ?? '';
+  if (name.trim() === '') {
     if (required) throw apiError(6001);
     return undefined;
   }
-  checkLength(name, 'name', 250);
   return name;
 }
 
@@ -53,11 +56,11 @@ export default async function teams(app: FastifyInstance): Promise<void> {
     return teamsJson(db, paginate(reply, q, rows));
   });
 
-  app.put('/teams', async (req, reply) => {
+  app.put<{ Body: Static<typeof TeamBody> }>('/teams', { schema: { body: TeamBody } }, async (req, reply) => {
     const auth = authOf(req);
-    const body = bodyObject(req.body);
+    const body = req.body;
     const name = teamName(body, true) as string;
-    const description = optString(body, 'description') ?? '';
+    const description = body.description ?? '';
     if (auth.kind !== 'user') throw forbidden();
     const now = nowIso();
     const row = await db.transaction().execute(async (trx) => {
@@ -80,12 +83,12 @@ export default async function teams(app: FastifyInstance): Promise<void> {
     return teamJson(db, team);
   });
 
-  app.post('/teams/:team', async (req, reply) => {
+  app.post<{ Body: Static<typeof TeamBody> }>('/teams/:team', { schema: { body: TeamBody } }, async (req, reply) => {
     const auth = authOf(req);
     const id = idParam((req.params as { team: string }).team, 'team id');
-    const body = bodyObject(req.body);
+    const body = req.body;
     const name = teamName(body, false);
-    const description = optString(body, 'description');
+    const description = body.description;
     const { right } = await checkTeam(db, auth, id, Right.Admin);
     // Like create, the reference's update refuses an empty name (6001, raised after the rights check).
     if (name === undefined) throw apiError(6001);
@@ -112,12 +115,11 @@ export default async function teams(app: FastifyInstance): Promise<void> {
     return DELETED;
   });
 
-  app.put('/teams/:team/members', async (req, reply) => {
+  app.put<{ Body: Static<typeof MemberBody> }>('/teams/:team/members', { schema: { body: MemberBody } }, async (req, reply) => {
     const auth = authOf(req);
     const id = idParam((req.params as { team: string }).team, 'team id');
-    const body = bodyObject(req.body);
-    const username = optString(body, 'username') ?? '';
-    const admin = optBool(body, 'admin') ?? false;
+    const username = req.body.username ?? '';
+    const admin = req.body.admin ?? false;
     if (username === '') throw apiError(1005);
     const { team, right } = await checkTeam(db, auth, id, Right.Admin);
     const user = await userByName(db, username);

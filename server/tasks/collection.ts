@@ -4,7 +4,7 @@ import { generationCache, writeGeneration, type Db } from '../db/database.js';
 import { apiError } from '../errors.js';
 import { parseFilterDate } from './dateMath.js';
 import type { TaskRow } from './serialize.js';
-import { many, first } from './access.js';
+import { queryValues, queryValue } from '../query.js';
 
 type Kind = 'int' | 'float' | 'bool' | 'date' | 'string';
 
@@ -52,14 +52,14 @@ function truthy(v: unknown): boolean {
 /** Reads the collection parameters from a query string (multi-value keys as `x=` or `x[]=`). */
 export function queryFromRequest(query: Record<string, unknown>): TaskQuery {
   return {
-    sortBy: many(query, 'sort_by'),
-    orderBy: many(query, 'order_by'),
-    filterBy: many(query, 'filter_by'),
-    filterValue: many(query, 'filter_value'),
-    filterComparator: many(query, 'filter_comparator'),
-    filterConcat: first(query.filter_concat) ?? '',
-    includeNulls: truthy(first(query.filter_include_nulls)),
-    search: first(query.s) ?? '',
+    sortBy: queryValues(query, 'sort_by'),
+    orderBy: queryValues(query, 'order_by'),
+    filterBy: queryValues(query, 'filter_by'),
+    filterValue: queryValues(query, 'filter_value'),
+    filterComparator: queryValues(query, 'filter_comparator'),
+    filterConcat: queryValue(query.filter_concat) ?? '',
+    includeNulls: truthy(queryValue(query.filter_include_nulls)),
+    search: queryValue(query.s) ?? '',
   };
 }
 

@@ -3,12 +3,11 @@ import type { Db } from '../db/database.js';
 import type { Auth, UserRow } from '../context.js';
 import { apiError } from '../errors.js';
 import { nowIso } from '../clock.js';
-import { rightOnList, Right } from '../rights.js';
 import { taskSubscriptions, SUBSCRIPTION_ENTITY } from '../subscriptions.js';
 import { notifyUsers } from '../notify.js';
 import { taskSubscriberIds } from '../subscriptions.js';
 import { userJson, linkShareUserJson } from '../serialize.js';
-import { checkList, type ListRow } from './access.js';
+import { checkList, rightOnList, Right, type ListRow } from '../rights.js';
 import { defaultBucket, doneBucket, bucketOfList, checkBucketLimit, POSITION_STEP, type BucketRow } from './buckets.js';
 import { nextDates, repeats } from './repeat.js';
 import { renumber, MIN_POSITION } from './positions.js';
@@ -194,7 +193,7 @@ export async function updateTask(
     if (!target) throw apiError(3001);
     const right = await rightOnList(db, auth, input.list_id);
     if (right === null || right < Right.ReadWrite) throw apiError(1);
-    await checkList(db, auth, input.list_id, 'write');
+    await checkList(db, auth, input.list_id, Right.ReadWrite, { scope: 'content' });
     listId = input.list_id;
     index = await nextIndex(db, listId);
     // Clients send the whole task back with the new list_id and the old bucket_id; like the reference server,
