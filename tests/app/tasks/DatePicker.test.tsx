@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { appStore } from '../../../src/state/store';
 import { userAtom } from '../../../src/state/session';
 import { DatePicker, readTypedDay } from '../../../src/components/DatePicker';
+import { DayField } from '../../../src/components/DayField';
 import { setLanguage } from '../../../src/i18n';
 
 const value = new Date(2026, 0, 14, 9, 30); // Wednesday 14 January 2026, 09:30
@@ -160,5 +161,31 @@ describe('DatePicker', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(outer).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Due date: choose in a calendar' })).toHaveFocus());
+  });
+});
+
+describe('DayField (date-only ranges: filters, the Gantt chart)', () => {
+  it('gives yyyy-mm-dd for a typed or picked day and "" when emptied', async () => {
+    const onChange = vi.fn();
+    function Field() {
+      const [v, setV] = useState('2026-01-14');
+      return (
+        <Provider store={appStore}>
+          <DayField label="From" inputLabel="From" value={v} onChange={(next) => (setV(next), onChange(next))} />
+        </Provider>
+      );
+    }
+    render(<Field />);
+    const field = screen.getByRole('textbox', { name: 'From' });
+    fireEvent.change(field, { target: { value: '3/4/2026' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(onChange).toHaveBeenLastCalledWith('2026-03-04');
+    fireEvent.click(screen.getByRole('button', { name: 'From: choose in a calendar' }));
+    const dialog = screen.getByRole('dialog', { name: 'From: calendar' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Friday 20 March 2026' }, { timeout: 5000 }));
+    expect(onChange).toHaveBeenLastCalledWith('2026-03-20');
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.blur(field);
+    expect(onChange).toHaveBeenLastCalledWith('');
   });
 });
