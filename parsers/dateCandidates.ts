@@ -57,7 +57,9 @@ export function offer(found: Found, tier: number, c: Candidate): void {
   }
   const heldWords = held.last - held.first;
   const words = c.last - c.first;
-  if (words > heldWords || (words === heldWords && c.start >= held.end)) found[tier] = c;
+  // The same phrase read twice (English "10. jan" and German "10. Jan."): the reading that takes more of the text wins.
+  const wider = c.start === held.start && c.end > held.end;
+  if (words > heldWords || (words === heldWords && (c.start >= held.end || wider))) found[tier] = c;
 }
 
 /**

@@ -18,5 +18,9 @@ export const cs: WordTable = {
   timeBefore: ['v', 've', 'o'],
   timeAfter: ['hodin', 'hodiny', 'h'],
   every: ['každé', 'každý', 'každou'],
-  examples: 'zítra v 17:00, pozítří, příští pondělí, za 3 dny, 16.12., každé úterý',
+  // Genitive, as a date is written ("15. prosince").
+  months: {
+    ledna: 0, února: 1, března: 2, dubna: 3, května: 4, června: 5, července: 6, srpna: 7, září: 8, října: 9, listopadu: 10, prosince: 11,
+  },
+  examples: 'zítra v 17:00, pozítří, příští pondělí, za 3 dny, 15. prosince, 16.12., každé úterý',
 };

@@ -14,5 +14,10 @@ export const de: WordTable = {
   timeAfter: ['uhr'],
   every: ['jeden', 'jede', 'jedes'],
   everyWeekday: { montags: 1, dienstags: 2, mittwochs: 3, donnerstags: 4, freitags: 5, samstags: 6, sonntags: 0 },
-  examples: 'morgen um 17 Uhr, übermorgen, nächsten Montag, in 3 Tagen, 16.12., jeden Dienstag',
+  months: {
+    januar: 0, jänner: 0, jan: 0, februar: 1, feb: 1, märz: 2, maerz: 2, mär: 2, mrz: 2, april: 3, apr: 3, mai: 4, juni: 5, jun: 5,
+    juli: 6, jul: 6, august: 7, aug: 7, september: 8, sep: 8, sept: 8, oktober: 9, okt: 9, november: 10, nov: 10, dezember: 11, dez: 11,
+  },
+  dayBefore: ['am'],
+  examples: 'morgen um 17 Uhr, übermorgen, nächsten Montag, in 3 Tagen, 15. Dezember, 16.12., jeden Dienstag',
 };

@@ -18,5 +18,11 @@ export const fr: WordTable = {
   every: ['chaque'],
   // "tous les lundis": the plural only ever follows "tous les".
   everyWeekday: Object.fromEntries(Object.entries(WEEKDAYS).map(([name, day]) => [`tous les ${name}s`, day])),
-  examples: 'demain à 17h, après-demain, lundi prochain, dans 3 jours, 16/12, chaque mardi',
+  months: {
+    janvier: 0, janv: 0, février: 1, févr: 1, fév: 1, mars: 2, avril: 3, avr: 3, mai: 4, juin: 5, juillet: 6, juil: 6, août: 7,
+    septembre: 8, sept: 8, octobre: 9, oct: 9, novembre: 10, nov: 10, décembre: 11, déc: 11,
+  },
+  dayBefore: ['le'],
+  daySuffix: 'er',
+  examples: 'demain à 17h, après-demain, lundi prochain, dans 3 jours, 15 décembre, 16/12, chaque mardi',
 };

@@ -17,5 +17,10 @@ export const it: WordTable = {
   timeAfter: [],
   every: ['ogni'],
   everyWeekday: Object.fromEntries(Object.entries(WEEKDAYS).map(([name, day]) => [`${day === 0 ? 'tutte le' : 'tutti i'} ${name === 'sabato' ? 'sabati' : name === 'domenica' ? 'domeniche' : name}`, day])),
-  examples: 'domani alle 17, dopodomani, lunedì prossimo, tra 3 giorni, 16/12, ogni martedì',
+  months: {
+    gennaio: 0, gen: 0, febbraio: 1, feb: 1, marzo: 2, mar: 2, aprile: 3, apr: 3, maggio: 4, mag: 4, giugno: 5, giu: 5, luglio: 6, lug: 6,
+    agosto: 7, ago: 7, settembre: 8, set: 8, ottobre: 9, ott: 9, novembre: 10, nov: 10, dicembre: 11, dic: 11,
+  },
+  dayBefore: ['il'],
+  examples: 'domani alle 17, dopodomani, lunedì prossimo, tra 3 giorni, 15 dicembre, 16/12, ogni martedì',
 };

@@ -12,5 +12,10 @@ export const nl: WordTable = {
   timeBefore: ['om'],
   timeAfter: ['uur'],
   every: ['elke', 'iedere'],
-  examples: 'morgen om 17:00, overmorgen, volgende maandag, over 3 dagen, 16/12, elke dinsdag',
+  months: {
+    januari: 0, jan: 0, februari: 1, feb: 1, maart: 2, mrt: 2, april: 3, apr: 3, mei: 4, juni: 5, jun: 5, juli: 6, jul: 6,
+    augustus: 7, aug: 7, september: 8, sep: 8, sept: 8, oktober: 9, okt: 9, november: 10, nov: 10, december: 11, dec: 11,
+  },
+  dayBefore: ['op'],
+  examples: 'morgen om 17:00, overmorgen, volgende maandag, over 3 dagen, 15 december, 16/12, elke dinsdag',
 };

@@ -13,5 +13,10 @@ export const no: WordTable = {
   timeBeforeStrict: ['kl', 'klokka', 'klokken'],
   timeAfter: [],
   every: ['hver'],
-  examples: 'i morgen kl 17, i overmorgen, neste mandag, om 3 dager, 16.12., hver tirsdag',
+  months: {
+    januar: 0, jan: 0, februar: 1, feb: 1, mars: 2, mar: 2, april: 3, apr: 3, mai: 4, juni: 5, jun: 5, juli: 6, jul: 6,
+    august: 7, aug: 7, september: 8, sep: 8, sept: 8, oktober: 9, okt: 9, november: 10, nov: 10, desember: 11, des: 11,
+  },
+  dayBefore: ['den'],
+  examples: 'i morgen kl 17, i overmorgen, neste mandag, om 3 dager, 15. desember, 16.12., hver tirsdag',
 };

@@ -21,5 +21,11 @@ export const pl: WordTable = {
   timeBeforeStrict: ['o godzinie'],
   timeAfter: [],
   every: ['co', 'każdy', 'każdą', 'każdą', 'w każdy', 'w każdą', 'we każdy'],
-  examples: 'jutro o 17:00, pojutrze, w przyszły poniedziałek, za 3 dni, 16.12., co wtorek',
+  // Genitive, as a date is written ("15 grudnia"), and the usual abbreviations.
+  months: {
+    stycznia: 0, sty: 0, lutego: 1, lut: 1, marca: 2, mar: 2, kwietnia: 3, kwi: 3, maja: 4, czerwca: 5, cze: 5, lipca: 6, lip: 6,
+    sierpnia: 7, sie: 7, września: 8, wrz: 8, października: 9, paź: 9, listopada: 10, lis: 10, grudnia: 11, gru: 11,
+  },
+  yearAfter: ['r', 'roku'],
+  examples: 'jutro o 17:00, pojutrze, w przyszły poniedziałek, za 3 dni, 15 grudnia, 16.12., co wtorek',
 };

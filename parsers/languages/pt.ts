@@ -28,5 +28,12 @@ export const pt: WordTable = {
   hourLetter: 'h',
   every: ['cada', 'todo'],
   everyWeekday,
-  examples: 'amanhã às 17h, depois de amanhã, próxima segunda, daqui a 3 dias, 16/12, todas as terças',
+  months: {
+    janeiro: 0, jan: 0, fevereiro: 1, fev: 1, março: 2, mar: 2, abril: 3, abr: 3, maio: 4, mai: 4, junho: 5, jun: 5, julho: 6, jul: 6,
+    agosto: 7, ago: 7, setembro: 8, set: 8, outubro: 9, out: 9, novembro: 10, nov: 10, dezembro: 11, dez: 11,
+  },
+  monthBefore: ['de'],
+  yearBefore: ['de'],
+  dayBefore: ['a', 'no dia', 'dia'],
+  examples: 'amanhã às 17h, depois de amanhã, próxima segunda, daqui a 3 dias, 15 de dezembro, 16/12, todas as terças',
 };

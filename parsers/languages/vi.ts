@@ -7,6 +7,14 @@ const weekdays: Record<string, number> = { 'chủ nhật': 0 };
   weekdays[`thứ ${i + 2}`] = i + 1;
 });
 
+// "tháng 12" or the month in words ("tháng mười hai"); not "tháng giêng" and "tháng chạp", which name months of the lunar calendar.
+const months: Record<string, number> = {};
+['một', 'hai', 'ba', 'tư', 'năm', 'sáu', 'bảy', 'tám', 'chín', 'mười', 'mười một', 'mười hai'].forEach((name, i) => {
+  months[`tháng ${name}`] = i;
+  months[`tháng ${i + 1}`] = i;
+  months[`tháng ${String(i + 1).padStart(2, '0')}`] = i;
+});
+
 export const vi: WordTable = {
   locales: ['vi-VN'],
   days: { 'hôm nay': 0, 'ngày mai': 1, 'ngày kia': 2, 'ngày mốt': 2 },
@@ -25,5 +33,8 @@ export const vi: WordTable = {
   hourLetter: 'h',
   pm: ['chiều', 'tối'],
   every: ['mỗi', 'hàng'],
-  examples: 'ngày mai lúc 17h, ngày kia, thứ hai tuần sau, 3 ngày nữa, 16/12, mỗi thứ ba',
+  months,
+  yearBefore: ['năm'],
+  dayBefore: ['ngày'],
+  examples: 'ngày mai lúc 17h, ngày kia, thứ hai tuần sau, 3 ngày nữa, 15 tháng 12, 16/12, mỗi thứ ba',
 };

@@ -1,11 +1,13 @@
 // Turns a language's quick-add word table (plain data, one file per language) into a DateLanguage with whole-word matchers.
 import {
+  TIER_FULL_DATE,
   TIER_IN,
   TIER_PHRASE,
   TIER_WEEKDAY,
   addExact,
   candidate,
   daysFromToday,
+  monthDayDate,
   nextWeekday,
   offer,
   type Found,
@@ -53,6 +55,22 @@ export interface WordTable {
   hourLetter?: string;
   /** Words after a time that put it in the afternoon or evening (Russian "вечера", Vietnamese "chiều"). */
   pm?: readonly string[];
+  /**
+   * Month names and the case forms they take after a day number, 0 January … 11 December ("Dezember",
+   * "декабря", "grudnia"). They are read only after a day number ("15. Dezember", "15 декабря"), so a
+   * month name alone in a title ("Mai-Feier", "martie") stays text.
+   */
+  months?: Readonly<Record<string, number>>;
+  /** Words between the day number and the month ("15 de dezembro"). */
+  monthBefore?: readonly string[];
+  /** Words between the month and the year ("de 2026", "năm 2026"). */
+  yearBefore?: readonly string[];
+  /** A letter suffix of a day number ("1er" janvier). */
+  daySuffix?: string;
+  /** Words before the day number that belong to the date ("le 15 décembre", "ngày 15 tháng 12"). */
+  dayBefore?: readonly string[];
+  /** Words after the year that belong to it ("2026 года", "2026 r."). */
+  yearAfter?: readonly string[];
   /** "Every" words for weekday repeats ("jeden Montag"). */
   every: readonly string[];
   /** Single words meaning "every such weekday" ("montags"). */
@@ -118,6 +136,7 @@ const AMOUNT = /^\d{1,6}$/;
 const CLOCK = /^(\d{1,2}):(\d{2})$/;
 const DOTTED_CLOCK = /^(\d{1,2})\.(\d{2})$/;
 const HOUR = /^\d{1,2}$/;
+const YEAR = /^\d{4}$/;
 
 export function compileWordTable(table: WordTable): DateLanguage {
   const days = phraseMap(Object.entries(table.days));
@@ -135,8 +154,14 @@ export function compileWordTable(table: WordTable): DateLanguage {
   const pm = listMap(table.pm);
   const every = listMap(table.every);
   const everyWeekday = phraseMap(Object.entries(table.everyWeekday ?? {}));
+  const months = phraseMap(Object.entries(table.months ?? {}));
+  const monthBefore = listMap(table.monthBefore);
+  const yearBefore = listMap(table.yearBefore);
+  const dayNumber = new RegExp(`^(\\d{1,2})${table.daySuffix ? `(?:${table.daySuffix})?` : ''}$`);
+  const dayBefore = listMap(table.dayBefore);
+  const yearAfter = listMap(table.yearAfter);
   // Every word a date phrase can start with: most words of a title are none of them, and are skipped at once.
-  const starts = new Set<string>([days, weekdays, weekdayBefore, inBefore, numbers, units].flatMap((map) => [...map.keys()]));
+  const starts = new Set<string>([days, weekdays, weekdayBefore, inBefore, numbers, units, dayBefore].flatMap((map) => [...map.keys()]));
   const hourMinutes = table.hourLetter ? new RegExp(`^(\\d{1,2})${table.hourLetter}(\\d{2})?$`) : null;
 
   /** A weekday phrase at i: up to two words before it, the name, a word after it. */
@@ -185,10 +210,52 @@ export function compileWordTable(table: WordTable): DateLanguage {
     return unit ? { amount: 1, unit: unit.value, last: unit.last } : null;
   }
 
+  /**
+   * "15. Dezember", "15 декабря 2026 года", "15 de dezembro de 2026" at the day number k: the month,
+   * then the year if one follows, as month, day, year and last word.
+   */
+  function dayMonthAt(words: readonly Word[], k: number): { day: number; month: number; year: number | null; last: number } | null {
+    const dayMatch = k < words.length ? dayNumber.exec(words[k].lower) : null;
+    if (!dayMatch) return null;
+    // "15." is how German, Czech, Polish and Norwegian write the day: the dot belongs to the phrase.
+    if (!linked(words, k, k + 1, '.')) return null;
+    let m = k + 1;
+    const lead = phraseAt(monthBefore, words, m);
+    if (lead) {
+      if (!linked(words, lead.last, lead.last + 1)) return null;
+      m = lead.last + 1;
+    }
+    const month = phraseAt(months, words, m);
+    if (!month) return null;
+    let last = month.last;
+    let year: number | null = null;
+    // The year joins the month directly, after a "," or an abbreviation's "." ("15 déc. 2026"), or after a lead word.
+    let y = last + 1;
+    if (linked(words, last, y, words[last].trail === ',' ? ',' : '.')) {
+      const yearLead = phraseAt(yearBefore, words, y);
+      if (yearLead && linked(words, yearLead.last, yearLead.last + 1)) y = yearLead.last + 1;
+      if (y < words.length && YEAR.test(words[y].lower)) {
+        year = Number(words[y].lower);
+        last = y;
+        const after = linked(words, last, last + 1, '.') ? phraseAt(yearAfter, words, last + 1) : null;
+        if (after) last = after.last;
+      }
+    }
+    return { day: Number(dayMatch[1]), month: month.value, year, last };
+  }
+
   function matchAt(words: readonly Word[], i: number, now: Date, found: Found): void {
     const lower = words[i].lower;
     const c0 = lower.charCodeAt(0);
     if (!(c0 >= 48 && c0 <= 57) && !starts.has(lower)) return;
+    if (months.size > 0) {
+      // From a lead word ("le 15 décembre") the phrase starts at it; the day number alone is offered from its own word.
+      const lead = phraseAt(dayBefore, words, i);
+      const k = !lead ? i : linked(words, lead.last, lead.last + 1) ? lead.last + 1 : -1;
+      const dated = k >= 0 ? dayMonthAt(words, k) : null;
+      // An abbreviation's dot ("15. Dez.", "2026 г.") goes with the phrase rather than staying behind as a lone ".".
+      if (dated) offer(found, TIER_FULL_DATE, candidate(words, i, dated.last, monthDayDate(now, dated.month, dated.day, dated.year), null, words[dated.last].ceDot));
+    }
     const day = phraseAt(days, words, i);
     if (day) offer(found, TIER_PHRASE, candidate(words, i, day.last, daysFromToday(now, day.value), null));
 

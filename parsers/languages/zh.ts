@@ -1,15 +1,17 @@
-// Simplified Chinese quick-add dates: 今天, 明天, 后天, 星期一/周一/礼拜一, 下周一, 3天后, 下午3点, 15:00.
+// Simplified Chinese quick-add dates: 今天, 明天, 后天, 星期一/周一/礼拜一, 下周一, 3天后, 12月15日, 下午3点, 15:00.
 //
 // Chinese has no spaces, so a date is found inside a run of characters rather than as a whole word.
 // The guard that stands in for the whole-word rule: a match never touches a Latin letter or a digit
 // on either side (so "v2明天" or "明天3x" stay text), and a weekday is not read after 上 (last week),
 // 每 (every: a repeat, read by everyWeekdayAt) or 一 (as in 一周一次, once a week).
 import {
+  TIER_FULL_DATE,
   TIER_IN,
   TIER_PHRASE,
   TIER_WEEKDAY,
   addExact,
   daysFromToday,
+  monthDayDate,
   nextWeekday,
   offer,
   type Found,
@@ -28,7 +30,8 @@ const TIME = '(上午|早上|中午|下午|晚上)?(?:(\\d{1,2})(?:点|點|时)(
 const DATE = new RegExp(
   '(大后天|今天|今日|明天|明日|后天|後天)' +
     '|(下个?|这个?|本)?(星期|周|礼拜)([一二三四五六日天])' +
-    '|(\\d{1,3}|[一两二三四五六七八九十])(小时|个小时|天|周|个星期|星期|个月)(?:后|以后|之后)',
+    '|(\\d{1,3}|[一两二三四五六七八九十])(小时|个小时|天|周|个星期|星期|个月)(?:后|以后|之后)' +
+    '|(?:(\\d{4})年)?(\\d{1,2})月(\\d{1,2})[日号]',
   'g',
 );
 const TIME_ONLY = new RegExp(TIME, 'g');
@@ -88,6 +91,10 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: Found): vo
       if (m[2] === undefined && (before === '上' || before === '每' || before === '一')) continue;
       tier = TIER_WEEKDAY;
       day = weekdayDate(now, WEEKDAY_NUMBERS[m[4]], m[2] !== undefined && m[2].startsWith('下'));
+    } else if (m[9] !== undefined) {
+      tier = TIER_FULL_DATE;
+      day = monthDayDate(now, Number(m[8]) - 1, Number(m[9]), m[7] === undefined ? null : Number(m[7]));
+      if (!day) continue;
     } else {
       const amount = /^\d+$/.test(m[5]) ? Number(m[5]) : NUMBERS[m[5]];
       if (!amount) continue;
@@ -137,5 +144,5 @@ export const zh: DateLanguage = {
   matchAt,
   timeAt,
   everyWeekdayAt,
-  examples: '明天下午3点, 后天, 下周一, 3天后, 16/12, 每周二',
+  examples: '明天下午3点, 后天, 下周一, 3天后, 12月15日, 16/12, 每周二',
 };

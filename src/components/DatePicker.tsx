@@ -1,15 +1,13 @@
-// A 24-hour date-time picker: a native date field (Y-m-d) plus hour and minute selects (5-minute steps), so no locale shows am/pm.
-import { useId } from 'react';
+// A 24-hour date-time picker: a typed day with a calendar beside it (the user's week start and language), plus hour and minute selects (5-minute steps), so no locale shows am/pm.
 import { useT } from '../i18n';
+import { DayInput } from './DayInput';
 import './datePicker.css';
+
+export { readTypedDay, toDateInput } from './DayInput';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const DEFAULT_HOUR = 12;
 export const MINUTE_STEP = 5;
-
-export function toDateInput(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 export interface DatePickerProps {
   value: Date | null;
@@ -21,7 +19,6 @@ export interface DatePickerProps {
 
 export function DatePicker({ value, onChange, label, clearable = true }: DatePickerProps) {
   const t = useT();
-  const id = useId();
   const hour = value ? value.getHours() : DEFAULT_HOUR;
   const minute = value ? value.getMinutes() : 0;
   // Minutes not on the 5-minute grid (set elsewhere) stay selectable.
@@ -29,11 +26,6 @@ export function DatePicker({ value, onChange, label, clearable = true }: DatePic
   if (!minutes.includes(minute)) minutes.push(minute);
   minutes.sort((a, b) => a - b);
 
-  const setDay = (raw: string) => {
-    if (raw === '') return onChange(null);
-    const [y, m, d] = raw.split('-').map(Number);
-    onChange(new Date(y, m - 1, d, hour, minute));
-  };
   const setTime = (h: number, min: number) => {
     const base = value ?? new Date();
     onChange(new Date(base.getFullYear(), base.getMonth(), base.getDate(), h, min));
@@ -42,7 +34,12 @@ export function DatePicker({ value, onChange, label, clearable = true }: DatePic
   return (
     <fieldset className="date-picker">
       <legend className="visually-hidden">{label}</legend>
-      <input id={`${id}-d`} type="date" aria-label={t('task.datePicker.date', { field: label })} value={value ? toDateInput(value) : ''} onChange={(e) => setDay(e.target.value)} />
+      <DayInput
+        day={value}
+        label={label}
+        clearable={clearable}
+        onDay={(day) => onChange(day && new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute))}
+      />
       <select aria-label={t('task.datePicker.hour')} value={hour} onChange={(e) => setTime(Number(e.target.value), minute)}>
         {Array.from({ length: 24 }, (_, h) => (
           <option key={h} value={h}>

@@ -62,6 +62,8 @@ export const DATE_FORMAT_SHORT = 'd MMM yyyy';
 /** Weekday, day, month and time in full, for confirming a date typed in words. */
 export const DATE_FORMAT_SPELLED = 'EEEE d MMMM yyyy HH:mm';
 export const DATE_FORMAT_DAY = 'yyyy-LL-dd';
+/** Weekday, day, month and year in full: a calendar day's accessible name. */
+export const DATE_FORMAT_SPELLED_DAY = 'EEEE d MMMM yyyy';
 
 /** Month and year, for calendar headings. */
 export const DATE_FORMAT_MONTH = 'LLLL yyyy';

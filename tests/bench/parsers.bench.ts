@@ -37,17 +37,17 @@ function corpus(size: number): string[] {
 
 // One line set per quick-add language: its date words amid ordinary titles, parsed in that language.
 const LANGUAGE_LINES: Record<string, { subjects: string[]; extras: string[] }> = {
-  'de-DE': { subjects: ['Milch kaufen', 'Mama anrufen', 'Steuererklärung abgeben', 'Morgenrot fotografieren'], extras: ['morgen um 17 Uhr', 'übermorgen', 'nächsten Montag', 'in 3 Tagen', '16.12.', 'jeden Dienstag', 'am Freitag'] },
-  'fr-FR': { subjects: ['Acheter du lait', 'Appeler maman', 'Rendre le rapport'], extras: ['demain à 17h', 'après-demain', 'lundi prochain', 'dans 3 jours', '16/12', 'chaque mardi'] },
-  'ru-RU': { subjects: ['Купить молоко', 'Позвонить маме', 'Сдать отчёт'], extras: ['завтра в 17:00', 'послезавтра', 'в следующий понедельник', 'через 3 дня', 'каждый вторник'] },
-  'it-IT': { subjects: ['Comprare il latte', 'Chiamare la mamma'], extras: ['domani alle 17', 'dopodomani', 'lunedì prossimo', 'tra 3 giorni', 'ogni martedì'] },
-  'pl-PL': { subjects: ['Kupić mleko', 'Zadzwonić do mamy'], extras: ['jutro o 17:00', 'pojutrze', 'w przyszły poniedziałek', 'za 3 dni', 'co wtorek'] },
-  'cs-CZ': { subjects: ['Koupit mléko', 'Zavolat mámě'], extras: ['zítra v 17:00', 'pozítří', 'příští pondělí', 'za 3 dny', 'každé úterý'] },
-  'nl-NL': { subjects: ['Melk kopen', 'Mama bellen'], extras: ['morgen om 17:00', 'overmorgen', 'volgende maandag', 'over 3 dagen', 'elke dinsdag'] },
-  'pt-PT': { subjects: ['Comprar leite', 'Ligar à mãe'], extras: ['amanhã às 17h', 'depois de amanhã', 'próxima segunda', 'daqui a 3 dias', 'todas as terças'] },
-  'no-NO': { subjects: ['Kjøpe melk', 'Ringe mamma'], extras: ['i morgen kl 17', 'i overmorgen', 'neste mandag', 'om 3 dager', 'hver tirsdag'] },
-  'vi-VN': { subjects: ['Mua sữa', 'Gọi cho mẹ'], extras: ['ngày mai lúc 17h', 'ngày kia', 'thứ hai tuần sau', '3 ngày nữa', 'mỗi thứ ba'] },
-  'zh-CN': { subjects: ['买牛奶', '给妈妈打电话', '交报告'], extras: ['明天下午3点', '后天', '下周一', '3天后', '每周二'] },
+  'de-DE': { subjects: ['Milch kaufen', 'Mama anrufen', 'Steuererklärung abgeben', 'Morgenrot fotografieren'], extras: ['morgen um 17 Uhr', 'übermorgen', 'nächsten Montag', 'in 3 Tagen', '16.12.', 'jeden Dienstag', 'am Freitag', 'am 15. Dezember'] },
+  'fr-FR': { subjects: ['Acheter du lait', 'Appeler maman', 'Rendre le rapport'], extras: ['demain à 17h', 'après-demain', 'lundi prochain', 'dans 3 jours', '16/12', 'chaque mardi', 'le 15 décembre'] },
+  'ru-RU': { subjects: ['Купить молоко', 'Позвонить маме', 'Сдать отчёт'], extras: ['завтра в 17:00', 'послезавтра', 'в следующий понедельник', 'через 3 дня', 'каждый вторник', '15 декабря 2026 года'] },
+  'it-IT': { subjects: ['Comprare il latte', 'Chiamare la mamma'], extras: ['domani alle 17', 'dopodomani', 'lunedì prossimo', 'tra 3 giorni', 'ogni martedì', '15 dicembre'] },
+  'pl-PL': { subjects: ['Kupić mleko', 'Zadzwonić do mamy'], extras: ['jutro o 17:00', 'pojutrze', 'w przyszły poniedziałek', 'za 3 dni', 'co wtorek', '15 grudnia'] },
+  'cs-CZ': { subjects: ['Koupit mléko', 'Zavolat mámě'], extras: ['zítra v 17:00', 'pozítří', 'příští pondělí', 'za 3 dny', 'každé úterý', '15. prosince'] },
+  'nl-NL': { subjects: ['Melk kopen', 'Mama bellen'], extras: ['morgen om 17:00', 'overmorgen', 'volgende maandag', 'over 3 dagen', 'elke dinsdag', '15 december'] },
+  'pt-PT': { subjects: ['Comprar leite', 'Ligar à mãe'], extras: ['amanhã às 17h', 'depois de amanhã', 'próxima segunda', 'daqui a 3 dias', 'todas as terças', '15 de dezembro'] },
+  'no-NO': { subjects: ['Kjøpe melk', 'Ringe mamma'], extras: ['i morgen kl 17', 'i overmorgen', 'neste mandag', 'om 3 dager', 'hver tirsdag', '15. desember'] },
+  'vi-VN': { subjects: ['Mua sữa', 'Gọi cho mẹ'], extras: ['ngày mai lúc 17h', 'ngày kia', 'thứ hai tuần sau', '3 ngày nữa', 'mỗi thứ ba', 'ngày 15 tháng 12'] },
+  'zh-CN': { subjects: ['买牛奶', '给妈妈打电话', '交报告'], extras: ['明天下午3点', '后天', '下周一', '3天后', '每周二', '12月15日'] },
 };
 
 function languageCorpus(size: number): [line: string, locale: string][] {

@@ -75,6 +75,15 @@ for (const scheme of ['light', 'dark'] as const) {
       if (!IMPACTS_THAT_FAIL.has(v.impact ?? '')) continue;
       for (const node of v.nodes) found.push(`palette: ${v.id} (${v.impact}) ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`);
     }
+    // The date picker's calendar, open over the task detail.
+    await page.goto(`/tasks/${taskId}`);
+    await page.getByRole('button', { name: 'Due date: choose in a calendar' }).click();
+    await expect(page.getByRole('dialog', { name: 'Due date: calendar' }).getByRole('grid')).toBeVisible();
+    await page.waitForTimeout(300);
+    for (const v of (await new AxeBuilder({ page }).include('.date-picker-calendar').analyze()).violations) {
+      if (!IMPACTS_THAT_FAIL.has(v.impact ?? '')) continue;
+      for (const node of v.nodes) found.push(`calendar: ${v.id} (${v.impact}) ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`);
+    }
     expect(found, found.join('\n')).toEqual([]);
   });
 }

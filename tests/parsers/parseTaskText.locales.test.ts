@@ -23,6 +23,12 @@ interface LanguageCases {
   at1730: string[];
   /** Words that contain or resemble date words and must stay text. */
   notDates: string[];
+  /** A day and month name: 15 December (2022, from 17 Feb 2022). */
+  december15: string[];
+  /** The same with the year 2026. */
+  december15y2026: string[];
+  /** 10 January, already past on 17 Feb 2022: next year's. */
+  january10: string[];
 }
 
 const LANGUAGES: LanguageCases[] = [
@@ -37,7 +43,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['in 2 Wochen', 'in zwei Wochen'],
     tomorrowAt17: ['morgen um 17 Uhr', 'morgen 17 Uhr', 'morgen um 17:00', 'um 17 Uhr morgen', 'morgen 17:00', 'morgen um 17.00 Uhr'],
     at1730: ['um 17:30', '17:30 Uhr', '17.30 Uhr', 'um 17.30 Uhr'],
-    notDates: ['Morgenrot', 'heutig', 'Montagabend', 'übermorgens', 'in 3 Tagebüchern', 'um 17.30', 'Version 17.30'],
+    notDates: ['Morgenrot', 'heutig', 'Montagabend', 'übermorgens', 'in 3 Tagebüchern', 'um 17.30', 'Version 17.30', 'Dezember', 'Mai-Feier', '15 Dezembers', 'Dezember 15'],
+    december15: ['15. Dezember', '15 Dezember', 'am 15. Dezember', '15. Dez.', '15. dezember'],
+    december15y2026: ['15. Dezember 2026', 'am 15. Dezember 2026'],
+    january10: ['10. Januar', '10. Jan.', '10. Jänner'],
   },
   {
     locale: 'de-swiss',
@@ -50,7 +59,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['in 2 Wochen'],
     tomorrowAt17: ['morgen um 17 Uhr'],
     at1730: ['um 17:30'],
-    notDates: ['Morgenstern'],
+    notDates: ['Morgenstern', 'Dezember'],
+    december15: ['15. Dezember'],
+    december15y2026: ['15. Dezember 2026'],
+    january10: ['10. Januar'],
   },
   {
     locale: 'fr-FR',
@@ -63,7 +75,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['dans 2 semaines', 'dans deux semaines'],
     tomorrowAt17: ['demain à 17h', 'demain à 17h00', 'demain 17h', 'demain à 17 h', 'demain à 17:00', 'à 17h demain', 'demain a 17h', 'demain à 17 heures'],
     at1730: ['à 17h30', '17h30'],
-    notDates: ['demaine', 'lundis', 'mardigras', 'dans 3 jourx', 'à 17'],
+    notDates: ['demaine', 'lundis', 'mardigras', 'dans 3 jourx', 'à 17', 'décembre', '15 décembres', 'le 15'],
+    december15: ['15 décembre', 'le 15 décembre', '15 déc.', '15 decembre'],
+    december15y2026: ['15 décembre 2026', 'le 15 décembre 2026'],
+    january10: ['10 janvier', '10 janv.'],
   },
   {
     locale: 'ru-RU',
@@ -76,7 +91,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['через 2 недели', 'через две недели'],
     tomorrowAt17: ['завтра в 17:00', 'завтра в 17 часов', 'завтра в 5 вечера', 'в 17:00 завтра'],
     at1730: ['в 17:30'],
-    notDates: ['завтрашний', 'сегодняшний', 'понедельника', 'через 3 дома', 'в 17'],
+    notDates: ['завтрашний', 'сегодняшний', 'понедельника', 'через 3 дома', 'в 17', 'декабря', '15 декабрях'],
+    december15: ['15 декабря', '15 дек.'],
+    december15y2026: ['15 декабря 2026', '15 декабря 2026 года', '15 декабря 2026 г.'],
+    january10: ['10 января'],
   },
   {
     locale: 'it-IT',
@@ -89,7 +107,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['tra 2 settimane', 'tra due settimane'],
     tomorrowAt17: ['domani alle 17', 'domani alle 17:00', 'domani alle ore 17', 'alle 17 domani'],
     at1730: ['alle 17:30', 'ore 17:30'],
-    notDates: ['domaniale', 'oggigiorno', 'lunedìx', 'tra 3 giornali', 'alle 17'],
+    notDates: ['domaniale', 'oggigiorno', 'lunedìx', 'tra 3 giornali', 'alle 17', 'dicembre', '15 dicembrex'],
+    december15: ['15 dicembre', 'il 15 dicembre', '15 dic'],
+    december15y2026: ['15 dicembre 2026'],
+    january10: ['10 gennaio'],
   },
   {
     locale: 'pl-PL',
@@ -102,7 +123,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['za 2 tygodnie', 'za dwa tygodnie'],
     tomorrowAt17: ['jutro o 17', 'jutro o 17:00', 'jutro o godzinie 17'],
     at1730: ['o 17:30', 'o godzinie 17:30'],
-    notDates: ['jutrzenka', 'dzisiejszy', 'poniedziałkowy', 'za 3 dniówki', 'o 17'],
+    notDates: ['jutrzenka', 'dzisiejszy', 'poniedziałkowy', 'za 3 dniówki', 'o 17', 'grudnia', '15 grudniowy'],
+    december15: ['15 grudnia', '15 gru'],
+    december15y2026: ['15 grudnia 2026', '15 grudnia 2026 r.', '15 grudnia 2026 roku'],
+    january10: ['10 stycznia'],
   },
   {
     locale: 'cs-CZ',
@@ -115,7 +139,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['za 2 týdny', 'za dva týdny'],
     tomorrowAt17: ['zítra v 17', 'zítra v 17:00', 'zítra v 17 hodin'],
     at1730: ['v 17:30'],
-    notDates: ['zítřek', 'dnešní', 'pondělní', 'za 3 dnyx', 'v 17'],
+    notDates: ['zítřek', 'dnešní', 'pondělní', 'za 3 dnyx', 'v 17', 'prosince', '15 prosincový'],
+    december15: ['15. prosince', '15 prosince'],
+    december15y2026: ['15. prosince 2026'],
+    january10: ['10. ledna'],
   },
   {
     locale: 'nl-NL',
@@ -128,7 +155,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['over 2 weken', 'over twee weken'],
     tomorrowAt17: ['morgen om 17:00', 'morgen om 17 uur', 'morgen 17 uur'],
     at1730: ['om 17:30'],
-    notDates: ['morgenochtend', 'maandagen', 'vandaagse', 'over 3 dagbladen', 'om 17'],
+    notDates: ['morgenochtend', 'maandagen', 'vandaagse', 'over 3 dagbladen', 'om 17', 'december', '15 decembers'],
+    december15: ['15 december', 'op 15 december', '15 dec'],
+    december15y2026: ['15 december 2026'],
+    january10: ['10 januari'],
   },
   {
     locale: 'pt-PT',
@@ -141,7 +171,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['em 2 semanas', 'daqui a duas semanas'],
     tomorrowAt17: ['amanhã às 17h', 'amanhã às 17:00', 'amanhã 17h', 'amanhã as 17h'],
     at1730: ['às 17h30', '17h30'],
-    notDates: ['segunda versão', 'amanhecer', 'quarta parte', 'hojeiro', 'às 17'],
+    notDates: ['segunda versão', 'amanhecer', 'quarta parte', 'hojeiro', 'às 17', 'dezembro', '15 de dezembrinho'],
+    december15: ['15 de dezembro', 'a 15 de dezembro', 'no dia 15 de dezembro', '15 dezembro'],
+    december15y2026: ['15 de dezembro de 2026', '15 de dezembro 2026'],
+    january10: ['10 de janeiro'],
   },
   {
     locale: 'no-NO',
@@ -154,7 +187,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['om 2 uker', 'om to uker'],
     tomorrowAt17: ['i morgen kl 17', 'i morgen kl. 17', 'i morgen kl 17:00', 'i morgen klokka 17'],
     at1730: ['kl 17:30', 'kl. 17.30'],
-    notDates: ['mandagsmøte', 'idagens', 'morgendagen', 'om 3 dagbøker', 'dag'],
+    notDates: ['mandagsmøte', 'idagens', 'morgendagen', 'om 3 dagbøker', 'dag', 'desember', '15 desemberx'],
+    december15: ['15. desember', 'den 15. desember', '15 des'],
+    december15y2026: ['15. desember 2026'],
+    january10: ['10. januar'],
   },
   {
     locale: 'vi-VN',
@@ -167,7 +203,10 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['2 tuần nữa', 'sau 2 tuần'],
     tomorrowAt17: ['ngày mai lúc 17h', 'ngày mai lúc 17:00', 'ngày mai 17h', 'ngày mai lúc 5 giờ chiều'],
     at1730: ['lúc 17h30', '17h30'],
-    notDates: ['lần thứ hai', 'thứhai', 'ngàymai', 'mai', '3 ngày'],
+    notDates: ['lần thứ hai', 'thứhai', 'ngàymai', 'mai', '3 ngày', 'tháng 12', '15 tháng chạp'],
+    december15: ['15 tháng 12', 'ngày 15 tháng 12', '15 tháng mười hai', 'ngày 15 tháng 12'],
+    december15y2026: ['15 tháng 12 năm 2026', 'ngày 15 tháng 12 năm 2026'],
+    january10: ['10 tháng 1', 'ngày 10 tháng một', '10 tháng 01'],
   },
 ];
 
@@ -182,6 +221,9 @@ describe.each(LANGUAGES)('$locale on Thursday 17 Feb 2022, 14:30', (lang) => {
     ...lang.in2weeks.map((p): [string, string] => [p, '2022-03-03 14:30']),
     ...lang.tomorrowAt17.map((p): [string, string] => [p, '2022-02-18 17:00']),
     ...lang.at1730.map((p): [string, string] => [p, '2022-02-17 17:30']),
+    ...lang.december15.map((p): [string, string] => [p, '2022-12-15 15:00']),
+    ...lang.december15y2026.map((p): [string, string] => [p, '2026-12-15 15:00']),
+    ...lang.january10.map((p): [string, string] => [p, '2023-01-10 15:00']),
   ];
   it.each(cases)('"Lorem %s" → %s', (phrase, date) => {
     const result = parse(`Lorem ${phrase}`, lang.locale);
@@ -242,6 +284,11 @@ describe('zh-CN (no spaces: dates are found inside a run of Han characters)', ()
     ['明天下午5点半开会', '开会', '2022-02-18 17:30'],
     ['开会 下午5点半', '开会', '2022-02-17 17:30'],
     ['明天 17:00 开会', '开会', '2022-02-18 17:00'],
+    ['12月15日开会', '开会', '2022-12-15 15:00'],
+    ['开会12月15号', '开会', '2022-12-15 15:00'],
+    ['2026年12月15日开会', '开会', '2026-12-15 15:00'],
+    ['12月15日下午3点开会', '开会', '2022-12-15 15:00'],
+    ['1月10日开会', '开会', '2023-01-10 15:00'],
   ])('%j → %j at %s', (input, text, date) => {
     const result = zh(input);
     expect(result.text).toBe(text);
@@ -252,7 +299,7 @@ describe('zh-CN (no spaces: dates are found inside a run of Han characters)', ()
     expect(fmt(zh('下周三开会', MON).date)).toBe('2022-02-23 12:00');
     expect(fmt(zh('周三开会', MON).date)).toBe('2022-02-16 12:00');
   });
-  it.each(['一周一次', '上周一的报告', 'v2明天', '明天3x', 'abc今天', '星期', '明白'])('%j stays text', (input) => {
+  it.each(['一周一次', '上周一的报告', 'v2明天', '明天3x', 'abc今天', '星期', '明白', '12月', '2月30日', 'v12月15日'])('%j stays text', (input) => {
     const result = zh(input);
     expect(result.text).toBe(input);
     expect(result.date).toBeNull();
@@ -262,6 +309,34 @@ describe('zh-CN (no spaces: dates are found inside a run of Han characters)', ()
     expect(result.text).toBe('倒垃圾');
     expect(result.repeats).toEqual({ type: 'weeks', amount: 1 });
     expect(fmt(result.date)).toBe('2022-02-22 15:00');
+  });
+});
+
+describe('a day and month name take a time like any date', () => {
+  it.each<[string, string]>([
+    ['de-DE', '15. Dezember um 17 Uhr'],
+    ['de-DE', 'um 17 Uhr am 15. Dezember'],
+    ['fr-FR', '15 décembre à 17h'],
+    ['ru-RU', '15 декабря в 17:00'],
+    ['pl-PL', '15 grudnia o 17'],
+    ['pt-PT', '15 de dezembro às 17h'],
+    ['vi-VN', 'ngày 15 tháng 12 lúc 17h'],
+  ])('%s: "%s"', (locale, phrase) => {
+    const result = parse(`Lorem ${phrase}`, locale);
+    expect(result.text).toBe('Lorem');
+    expect(fmt(result.date)).toBe('2022-12-15 17:00');
+  });
+  it('an impossible day is no date, and the words stay', () => {
+    // ("31." alone is a day number, so the German case is written without the dot.)
+    expect(parse('Lorem 31 Februar', 'de-DE').date).toBeNull();
+    expect(parse('Lorem 31 février 2026', 'fr-FR').text).toBe('Lorem 31 février 2026');
+  });
+  it('29 February without a year is the next leap day', () => {
+    expect(fmt(parse('Lorem 29. Februar', 'de-DE').date)).toBe('2024-02-29 15:00');
+  });
+  it('a month name is read only in its language', () => {
+    expect(parse('Lorem 15 grudnia', 'de-DE').date).toBeNull();
+    expect(parse('Lorem 15 Dezember', 'en').date).toBeNull();
   });
 });
 
@@ -325,7 +400,7 @@ const GLUE = ['x', 'X', '1', 'ab', 'é'];
 describe.each(LANGUAGES)('$locale properties', (lang) => {
   const phrases = [
     ...lang.today, ...lang.tomorrow, ...lang.dayAfter, ...lang.monday, ...lang.wednesday, ...lang.in3days,
-    ...lang.in2weeks, ...lang.tomorrowAt17, ...lang.at1730, ...lang.notDates,
+    ...lang.in2weeks, ...lang.tomorrowAt17, ...lang.at1730, ...lang.notDates, ...lang.december15, ...lang.december15y2026, ...lang.january10,
   ];
   const vocabulary = [...new Set(phrases.flatMap((p) => p.split(' '))), 'Lorem', 'Ipsum', '*label', '+list', '!3', '"', "'", '\\', '(', ')'];
   const text = fc

@@ -1,5 +1,6 @@
 // The saved-filter form: title (checked 100 ms after input), description and every filter attribute.
 import { useEffect, useState } from 'react';
+import { DayField } from '../../components/DayField';
 import { useAtomValue } from 'jotai/react';
 import { labelsAtom, loadLabels } from '../../state/namespaces';
 import { TextField } from '../../components/TextField';
@@ -49,19 +50,9 @@ export function FilterForm({ value, onChange, titleError }: { value: FilterFormV
   const range = (label: string, from: keyof FilterUi, to: keyof FilterUi) => (
     <fieldset className="filter-range">
       <legend className="field-label">{label}</legend>
-      <label>
-        <span className="sr-only">
-          {label} {t('filters.from')}
-        </span>
-        <input className="input" type="date" value={String(ui[from])} onChange={(e) => set({ [from]: e.target.value } as Partial<FilterUi>)} aria-label={`${label}: ${t('filters.from')}`} />
-      </label>
+      <DayField value={String(ui[from])} onChange={(v) => set({ [from]: v } as Partial<FilterUi>)} label={`${label}: ${t('filters.from')}`} inputLabel={`${label}: ${t('filters.from')}`} />
       <span aria-hidden="true">–</span>
-      <label>
-        <span className="sr-only">
-          {label} {t('filters.to')}
-        </span>
-        <input className="input" type="date" value={String(ui[to])} onChange={(e) => set({ [to]: e.target.value } as Partial<FilterUi>)} aria-label={`${label}: ${t('filters.to')}`} />
-      </label>
+      <DayField value={String(ui[to])} onChange={(v) => set({ [to]: v } as Partial<FilterUi>)} label={`${label}: ${t('filters.to')}`} inputLabel={`${label}: ${t('filters.to')}`} />
     </fieldset>
   );
 

@@ -1,5 +1,6 @@
 // The gantt view (list.gantt): tasks with start and end dates as bars over a chosen date range, undated tasks on request, create, drag and key moves.
 import { useCallback, useMemo, useState } from 'react';
+import { DayField } from '../../components/DayField';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -66,14 +67,14 @@ export default function GanttView({ params }: { params?: Record<string, string> 
       {list?.isArchived && <p className="list-archived-note">{t('task.archivedReadOnly')}</p>}
       {canWrite && listId > 0 && <AddTask onAdd={onAdd} />}
       <div className="list-view-toolbar gantt-toolbar">
-        <label className="gantt-range-field">
-          {t('list.gantt.from')}
-          <input type="date" value={formatQueryDate(range.from)} onChange={(e) => setParam('dateFrom', e.target.value)} />
-        </label>
-        <label className="gantt-range-field">
-          {t('list.gantt.to')}
-          <input type="date" value={formatQueryDate(range.to)} onChange={(e) => setParam('dateTo', e.target.value)} />
-        </label>
+        <span className="gantt-range-field">
+          <span aria-hidden="true">{t('list.gantt.from')}</span>
+          <DayField value={formatQueryDate(range.from)} onChange={(v) => setParam('dateFrom', v)} label={t('list.gantt.from')} inputLabel={t('list.gantt.from')} />
+        </span>
+        <span className="gantt-range-field">
+          <span aria-hidden="true">{t('list.gantt.to')}</span>
+          <DayField value={formatQueryDate(range.to)} onChange={(v) => setParam('dateTo', v)} label={t('list.gantt.to')} inputLabel={t('list.gantt.to')} />
+        </span>
         <label className="filter-check">
           <input type="checkbox" checked={range.showUndated} onChange={(e) => setParam('showTasksWithoutDates', e.target.checked ? 'true' : null)} />
           {t('list.gantt.showTasksWithoutDates')}
