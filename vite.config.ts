@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { i18nSections } from './src/i18n/sections.js';
-import { routePreload } from './src/app/routePreload.js';
+import { routePreload, routeViewDependencies } from './src/app/routePreload.js';
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3456);
 
@@ -55,7 +55,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     // Every browser the app supports has modulepreload; the polyfill only cost first-page bytes.
-    modulePreload: { polyfill: false },
+    // Route views' scripts are preloaded from index.html's route table instead (see routeViewDependencies).
+    modulePreload: { polyfill: false, resolveDependencies: routeViewDependencies() },
     rolldownOptions: {
       output: {
         // The first page in a few files (vendor, core, its stylesheet, the screen's chunk) instead of a dozen: each
