@@ -110,6 +110,7 @@ interface ChunkLike {
   facadeModuleId?: string | null;
   imports?: string[];
   isEntry?: boolean;
+  moduleIds?: string[];
   viteMetadata?: { importedCss?: Set<string> };
 }
 
@@ -143,20 +144,25 @@ export function routePreload(srcDir = path.resolve('src')): Plugin {
           }
           return [...new Set(out)];
         };
-        const chunkOf = (moduleId: string) => chunks.find((c) => c.facadeModuleId && c.facadeModuleId.replace(/\.[jt]sx?$/, '') === moduleId);
+        const bare = (id: string) => id.replace(/\.[jt]sx?$/, '');
+        // A module shared by several chunks may live inside a group's chunk rather than in one of its own.
+        const chunkOf = (moduleId: string) =>
+          chunks.find((c) => c.facadeModuleId && bare(c.facadeModuleId) === moduleId) ?? chunks.find((c) => c.moduleIds?.some((id) => bare(id) === moduleId));
         const table: PreloadRoute[] = [];
         const read = (file: string) => readFileSync(path.join(srcDir, file), 'utf8');
         for (const route of parseRouteTable(read('routes.ts'), read('app/routeViews.ts'))) {
           if (route.path === '*') continue;
           const chunk = chunkOf(path.join(srcDir, route.view));
-          if (!chunk) continue;
-          const files = filesOf(chunk.fileName);
+          const files = chunk ? filesOf(chunk.fileName) : [];
           const requests = route.layout === 'app' ? requestsByGroup(route.path, [...SESSION_REQUESTS, ...(ROUTE_REQUESTS[route.name] ?? [])]) : [];
           if (files.length || requests.length) table.push([pathPattern(route.path), files, requests]);
         }
-        // What every signed-in screen loads after the scripts: the shell, the route loads, the signed-in English messages, the commands.
+        // What every signed-in screen loads after the scripts: the shell, the route loads, the signed-in English messages, the
+        // commands and the HTTP client.
         const session = [chunkOf(path.join(srcDir, 'app/SignedInLayout')), chunkOf(path.join(srcDir, 'app/routeLoads')), chunkOf(path.resolve(srcDir, '../commands/index'))]
           .concat(chunks.filter((c) => /^\0i18n:app:.*[\\/]en\.json/.test(c.facadeModuleId ?? '')))
+          // The HTTP client's library, imported with the first request the app makes itself.
+          .concat(chunks.filter((c) => c.moduleIds?.some((id) => /[\\/]node_modules[\\/]ofetch[\\/]/.test(id))))
           .flatMap((c) => (c ? filesOf(c.fileName) : []));
         return { html: stylesheetsAfterContent(html), tags: [{ tag: 'script', children: preloadScript(table, [...new Set(session)]), injectTo: 'head' }] };
       },
