@@ -24,7 +24,7 @@ export function preloadRouteFiles(pathname: string): void {
     const link = document.createElement('link');
     if (file.endsWith('.css')) {
       link.rel = 'preload';
-      link.as = 'style';
+      link.setAttribute('as', 'style');
     } else link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = file;
@@ -52,4 +52,18 @@ export function preloadRoute(name: string, params: Record<string, string | undef
 export function preloadPath(pathname: string): void {
   const { name, params } = matchRoute(pathname);
   preloadRoute(name, params, pathname);
+}
+
+/** How long a pointer rests on (or the focus stays at) a link before its route starts loading: passing over costs nothing. */
+const INTENT_MS = 80;
+let intent: ReturnType<typeof setTimeout> | undefined;
+
+/** Starts a path's route soon, unless another intent or cancelIntent() comes first (hover, focus, a highlighted row). */
+export function intendPath(pathname: string): void {
+  clearTimeout(intent);
+  intent = setTimeout(() => preloadPath(pathname), INTENT_MS);
+}
+
+export function cancelIntent(): void {
+  clearTimeout(intent);
 }

@@ -79,7 +79,7 @@ export function preloadScript(table: PreloadRoute[], sessionFiles: string[] = []
     ',s=' +
     JSON.stringify(sessionFiles) +
     ";window.__kfRoutes=t;var d=document,p=location.pathname.replace(/\\/+$/,'')||'/',k=null,u=false;" +
-    "function f(l){l.forEach(function(h){var e=d.createElement('link');if(/\\.css$/.test(h)){e.rel='preload';e.as='style'}else e.rel='modulepreload';e.crossOrigin='';e.href=h;d.head.appendChild(e)})}" +
+    "function f(l){l.forEach(function(h){var e=d.createElement('link');if(/\\.css$/.test(h)){e.rel='preload';e.setAttribute('as','style')}else e.rel='modulepreload';e.crossOrigin='';e.href=h;d.head.appendChild(e)})}" +
     "try{k=localStorage.getItem('token');var c=JSON.parse(atob(k.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));u=c.type===1&&c.id>0&&c.exp*1000>Date.now()}catch(e){}" +
     'for(var i=0;i<t.length;i++){var m=new RegExp(t[i][0]).exec(p);if(!m)continue;' +
     'if(u&&t[i][2].length){var b=(localStorage.getItem(\'API_URL\')||window.API_URL||\'/api/v1\').replace(/\\/+$/,\'\'),w=window.__kfEarly={};' +

@@ -33,6 +33,7 @@ import { isSavedFilterList } from '../../api/lists';
 import type { Task } from '../../api/tasks';
 import type { Team } from '../../api/teams';
 import { pathFor } from '../../routes';
+import { cancelIntent, intendPath } from '../routeData';
 import { useCommandContext } from '../useCommand';
 import { useShortcutLabel } from '../shortcutLabel';
 import { rankByText } from '../fuzzyRank';
@@ -444,6 +445,12 @@ export default function CommandPalette() {
       value={highlightedKey}
       onValueChange={setHighlighted}
       loop
+      // The highlighted list starts loading, so Enter opens it with its tasks already there (or on their way).
+      onValueChange={(key) => {
+        const row = groups.flatMap((g) => g.items).find((r) => r.key === key);
+        if (row?.kind === 'list') intendPath(pathFor('list.index', { listId: row.id }));
+        else cancelIntent();
+      }}
       overlayClassName="palette-overlay"
       contentClassName="palette"
     >
