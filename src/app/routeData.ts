@@ -14,6 +14,9 @@ declare global {
 
 const preloaded = new Set<string>();
 
+/** The routes routeLoads has something for (the others need not fetch its chunk). */
+const DATA_ROUTES: ReadonlySet<string> = new Set(['home', 'list.index', 'list.list', 'list.kanban', 'list.table', 'list.gantt', 'task.detail']);
+
 /** Adds a modulepreload (or style preload) link for every file of the first route matching the path, once per file. */
 export function preloadRouteFiles(pathname: string): void {
   const clean = pathname.replace(/\/+$/, '') || '/';
@@ -44,7 +47,7 @@ function signedInUser(): boolean {
 /** A route's files, and for a signed-in person its data (user sessions only: link shares see other data). */
 export function preloadRoute(name: string, params: Record<string, string | undefined>, pathname: string): void {
   preloadRouteFiles(pathname);
-  if (!signedInUser()) return;
+  if (!DATA_ROUTES.has(name) || !signedInUser()) return;
   void import('./routeLoads').then((m) => m.preloadRoute(name, params)).catch(() => undefined);
 }
 
