@@ -330,6 +330,13 @@ export default function CommandPalette() {
   // arrows chose while it is shown, else the first row, on every render.
   const rowKeys = useMemo(() => groups.flatMap((group) => group.items.map((row) => row.key)), [groups]);
   const highlightedKey = rowKeys.includes(highlighted) ? highlighted : (rowKeys[0] ?? '');
+  // The highlighted list starts loading, so Enter opens it with its tasks already there (or on their way).
+  const highlightedList = groups.flatMap((group) => group.items).find((row) => row.key === highlightedKey && row.kind === 'list');
+  const highlightedListId = highlightedList?.kind === 'list' ? highlightedList.id : null;
+  useEffect(() => {
+    if (!open || highlightedListId === null) return cancelIntent();
+    intendPath(pathFor('list.index', { listId: highlightedListId }));
+  }, [open, highlightedListId]);
 
   const close = () => {
     setOpen(false);
@@ -445,12 +452,6 @@ export default function CommandPalette() {
       value={highlightedKey}
       onValueChange={setHighlighted}
       loop
-      // The highlighted list starts loading, so Enter opens it with its tasks already there (or on their way).
-      onValueChange={(key) => {
-        const row = groups.flatMap((g) => g.items).find((r) => r.key === key);
-        if (row?.kind === 'list') intendPath(pathFor('list.index', { listId: row.id }));
-        else cancelIntent();
-      }}
       overlayClassName="palette-overlay"
       contentClassName="palette"
     >
