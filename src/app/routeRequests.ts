@@ -24,18 +24,3 @@ export const ROUTE_REQUESTS: Record<string, RequestTemplate[]> = {
   'task.detail': ['tasks/{id}'],
 };
 
-/** The requests of a signed-in route with its params filled in; null when a param is not a plain id (nothing is guessed). */
-export function routeRequests(name: string, params: Record<string, string | undefined>): string[] | null {
-  const out: string[] = [];
-  for (const template of [...SESSION_REQUESTS, ...(ROUTE_REQUESTS[name] ?? [])]) {
-    let ok = true;
-    const filled = template.replace(/\{(\w+)\}/g, (_, key: string) => {
-      const value = params[key];
-      if (value === undefined || !/^\d+$/.test(value)) ok = false;
-      return value ?? '';
-    });
-    if (!ok) return null;
-    out.push(filled);
-  }
-  return out;
-}
