@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { i18nSections } from './src/i18n/sections.js';
-import { routePreload } from './src/app/routePreload.js';
+import { routePreload, routeViewDependencies } from './src/app/routePreload.js';
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3456);
 
@@ -55,7 +55,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     // Every browser the app supports has modulepreload; the polyfill only cost first-page bytes.
-    modulePreload: { polyfill: false },
+    // Route views' scripts are preloaded from index.html's route table instead (see routeViewDependencies).
+    modulePreload: { polyfill: false, resolveDependencies: routeViewDependencies() },
     rolldownOptions: {
       output: {
         // The first page in a few files (vendor, core, its stylesheet, the screen's chunk) instead of a dozen: each
@@ -69,6 +70,10 @@ export default defineConfig({
             { name: 'core', test: /[\\/]src[\\/](main|components[\\/]Button)\.tsx$/, priority: 10 },
             // The sign-in screens' fields: one request instead of three.
             { name: 'fields', test: /[\\/]src[\\/](components[\\/](TextField|PasswordField)|views[\\/]auth[\\/]useFieldCheck)\.tsx?$/, priority: 5 },
+            // What the signed-in screens share, in one file: a list view needed about 45 files of a few hundred bytes
+            // to a few KB each, and a browser asks at most six at a time of one host, so the first rows waited for
+            // rounds of requests rather than for bytes. The signed-out screens' own modules stay out of it.
+            { name: 'app', test: (id: string) => /[\\/](src|commands|parsers|node_modules)[\\/]/.test(id) && !/[\\/](views[\\/]auth|state[\\/]linkShare)[\\/.]/.test(id), minShareCount: 2, priority: 1 },
           ],
         },
       },

@@ -1,5 +1,5 @@
 // Builds the data router from the route table: one lazily loaded chunk per view, grouped by layout.
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { routeTable, type RouteLayout } from '../routes';
 import { routeViews } from './routeViews';
 import { Root } from './Root';
@@ -8,6 +8,7 @@ import { AppLayout } from './AppLayout';
 import { LoadingScreen } from './ReadinessScreens';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { ensureAppMessages } from '../i18n';
+import { preloadRoute } from './routeData';
 
 function childrenOf(layout: RouteLayout): RouteObject[] {
   return routeTable
@@ -22,6 +23,17 @@ function childrenOf(layout: RouteLayout): RouteObject[] {
         const [mod] = await Promise.all([routeViews[r.name](), r.public ? null : ensureAppMessages()]);
         return { Component: mod.default };
       },
+      // Data starts with the navigation, beside the view's code, instead of from the view's effects once it has mounted.
+      ...(layout === 'app'
+        ? {
+            loader: ({ params, request }: LoaderFunctionArgs) => {
+              preloadRoute(r.name, params, new URL(request.url).pathname);
+              return null;
+            },
+            // Only a new path needs new data: a changed query string (filters, a modal's backdrop) does not.
+            shouldRevalidate: ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) => currentUrl.pathname !== nextUrl.pathname,
+          }
+        : {}),
     }));
 }
 

@@ -52,7 +52,7 @@ export function adoptApiUrl(url: string, info: ServerInfo): void {
   appStore.set(configAtom, info);
 }
 
-/** Finds the API, loads /info, checks auth, then marks the app ready (or the error state). */
+/** Finds the API, loads /info, reads the session from the token, then marks the app ready (or the error state). */
 export async function loadApp(): Promise<void> {
   appStore.set(readinessAtom, { state: 'loading' });
   try {
@@ -71,7 +71,8 @@ export async function loadApp(): Promise<void> {
     return;
   }
   appStore.set(serverUnreachableAtom, false);
-  await checkAuth();
+  // GET /user runs beside the route's data rather than before it; a dead token still ends the session when it answers.
+  await checkAuth({ userInBackground: true });
   appStore.set(readinessAtom, { state: 'ready' });
 }
 

@@ -89,9 +89,9 @@ function resetSession(): void {
 
 /**
  * Reads the stored token: valid → session from its claims, a user refresh and a scheduled renewal;
- * missing, unreadable or expired → no session.
+ * missing, unreadable or expired → no session. `userInBackground` resolves without waiting for the user refresh.
  */
-export async function checkAuth(opts: { forceRefresh?: boolean } = {}): Promise<boolean> {
+export async function checkAuth(opts: { forceRefresh?: boolean; userInBackground?: boolean } = {}): Promise<boolean> {
   const token = readStorage(STORAGE_KEYS.token);
   const claims = token ? parseToken(token) : null;
   // Read before the validity check, which narrows `claims` to null when the token has expired.
@@ -113,11 +113,11 @@ export async function checkAuth(opts: { forceRefresh?: boolean } = {}): Promise<
     appStore.set(userAtom, { id: claims.id, username: claims.username ?? '', name: claims.name, email: claims.email });
   }
   scheduleTokenRenewal();
-  try {
-    await refreshUser(opts.forceRefresh ?? false);
-  } catch {
-    // refreshUser already logged out on a dead token; other failures keep the session.
-  }
+  // refreshUser already logs out on a dead token; other failures keep the session.
+  const refreshed = refreshUser(opts.forceRefresh ?? false).catch(() => undefined);
+  // At start-up the token is enough to show the app and request its data: the user check runs beside them.
+  if (opts.userInBackground) return true;
+  await refreshed;
   return appStore.get(sessionAtom).kind !== 'none';
 }
 

@@ -30,7 +30,7 @@ describe('route preload', () => {
   it('adds a modulepreload link per file of the first matching route', () => {
     window.history.replaceState(null, '', '/lists/4/gantt/');
     document.head.querySelectorAll('link[rel=modulepreload]').forEach((l) => l.remove());
-    new Function(preloadScript([[pathPattern('/login'), ['/assets/Login.js']], [pathPattern('/lists/:listId/gantt'), ['/assets/Gantt.js', '/assets/dnd.js']]]))();
+    new Function(preloadScript([[pathPattern('/login'), ['/assets/Login.js'], []], [pathPattern('/lists/:listId/gantt'), ['/assets/Gantt.js', '/assets/dnd.js'], []]]))();
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')];
     expect(links.map((l) => new URL(l.href).pathname)).toEqual(['/assets/Gantt.js', '/assets/dnd.js']);
     expect(links[0].crossOrigin).toBe('');

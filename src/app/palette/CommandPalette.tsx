@@ -33,6 +33,7 @@ import { isSavedFilterList } from '../../api/lists';
 import type { Task } from '../../api/tasks';
 import type { Team } from '../../api/teams';
 import { pathFor } from '../../routes';
+import { cancelIntent, intendPath } from '../routeData';
 import { useCommandContext } from '../useCommand';
 import { useShortcutLabel } from '../shortcutLabel';
 import { rankByText } from '../fuzzyRank';
@@ -329,6 +330,13 @@ export default function CommandPalette() {
   // arrows chose while it is shown, else the first row, on every render.
   const rowKeys = useMemo(() => groups.flatMap((group) => group.items.map((row) => row.key)), [groups]);
   const highlightedKey = rowKeys.includes(highlighted) ? highlighted : (rowKeys[0] ?? '');
+  // The highlighted list starts loading, so Enter opens it with its tasks already there (or on their way).
+  const highlightedList = groups.flatMap((group) => group.items).find((row) => row.key === highlightedKey && row.kind === 'list');
+  const highlightedListId = highlightedList?.kind === 'list' ? highlightedList.id : null;
+  useEffect(() => {
+    if (!open || highlightedListId === null) return cancelIntent();
+    intendPath(pathFor('list.index', { listId: highlightedListId }));
+  }, [open, highlightedListId]);
 
   const close = () => {
     setOpen(false);

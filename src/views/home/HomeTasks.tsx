@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
-import { getAllTasks, type Task } from '../../api/tasks';
+import type { Task } from '../../api/tasks';
 import { namespacesAtom, namespacesLoadedAtom } from '../../state/namespaces';
 import { configAtom } from '../../state/config';
 import { onTaskSaved, saveTask, toggleTaskDone } from '../../state/tasks';
@@ -12,9 +12,7 @@ import { scheduleReminders } from '../../state/reminders';
 import { error as toastError } from '../../app/toast';
 import { TaskRow } from '../../components/TaskRow';
 import { useDelayedFlag } from '../../components/Loading';
-import { upcomingQuery } from '../tasks/upcomingQuery';
-
-const HOME_TASK_LIMIT = 50;
+import { loadHomeTasks, takeHomeTasks } from './homeTasksData';
 
 export function HomeTasks({ refreshKey }: { refreshKey: number }) {
   const t = useT();
@@ -29,7 +27,7 @@ export function HomeTasks({ refreshKey }: { refreshKey: number }) {
   useEffect(() => {
     if (!hasLists) return;
     let live = true;
-    getAllTasks({ ...upcomingQuery({ from: 'now', to: 'now+7d', showNulls: false, showOverdue: true }), perPage: HOME_TASK_LIMIT }).then(
+    (refreshKey === 0 ? takeHomeTasks() : loadHomeTasks()).then(
       (page) => {
         if (!live) return;
         setTasks(page.items);

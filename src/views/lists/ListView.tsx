@@ -14,20 +14,18 @@ import { canWriteList, useListMeta } from './useListMeta';
 import { ListViewSwitcher } from './ListViewSwitcher';
 import { VirtualTaskList } from './views/VirtualTaskList';
 import { TaskFilters } from './views/TaskFilters';
-import { activeFilterCount, defaultFilters, type TaskFilterParams } from './views/taskFilters';
-import { useListTasks } from './views/useListTasks';
+import { activeFilterCount, type TaskFilterParams } from './views/taskFilters';
+import { filterMemory, rememberedFilters, useListTasks } from './views/useListTasks';
 import { moveTask } from './views/reorder';
 import './listViews.css';
 
-/** Filters per list, kept while the app runs so a list comes back as it was left. */
-const filterMemory = new Map<number, TaskFilterParams>();
 const FILTER_DEBOUNCE_MS = 300;
 
 export function useListFilters(listId: number) {
-  const [filters, setFilters] = useState<TaskFilterParams>(() => filterMemory.get(listId) ?? defaultFilters());
+  const [filters, setFilters] = useState<TaskFilterParams>(() => rememberedFilters(listId));
   const [applied, setApplied] = useState(filters);
   useEffect(() => {
-    const f = filterMemory.get(listId) ?? defaultFilters();
+    const f = rememberedFilters(listId);
     setFilters(f);
     setApplied(f);
   }, [listId]);

@@ -27,6 +27,7 @@ import { computeListDrop, type DropTarget } from './listDrop';
 import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
+import { cancelIntent, intendPath } from '../../app/routeData';
 import './namespaceTree.css';
 import { POINTER_OPTIONS, SORTABLE_KEYBOARD_OPTIONS } from '../../components/dndSensors';
 
@@ -219,7 +220,16 @@ function ListItem({ ns, list, saving }: { ns: Namespace; list: List; saving: boo
           </svg>
         </button>
       )}
-      <NavLink to={pathFor('list.index', { listId: list.id })} className="ns-list-link" aria-current={isCurrent ? 'page' : undefined}>
+      <NavLink
+        to={pathFor('list.index', { listId: list.id })}
+        className="ns-list-link"
+        aria-current={isCurrent ? 'page' : undefined}
+        // The list's data starts on the way to the click, so the list shows without a spinner.
+        onPointerEnter={() => intendPath(pathFor('list.index', { listId: list.id }))}
+        onFocus={() => intendPath(pathFor('list.index', { listId: list.id }))}
+        onPointerLeave={cancelIntent}
+        onBlur={cancelIntent}
+      >
         <ColorBubble color={list.hexColor} />
         <span className="ns-list-title">{title}</span>
       </NavLink>

@@ -1,53 +1,81 @@
 // Loads a list's tasks for a filter into its atom: the first page at once, the rest after it; kept while the app runs.
-import { useEffect, useMemo } from 'react';
+// The load belongs to the list, not to the view: a navigation starts it (src/app/routeData.ts) and the view joins it.
+import { useEffect } from 'react';
 import { useAtom } from 'jotai/react';
-import { getListTasks } from '../../../api/tasks';
+import { getListTasks, type TaskQuery } from '../../../api/tasks';
+import { appStore } from '../../../state/store';
 import { listTasksAtom } from '../../../state/tasks';
 import { scheduleReminders } from '../../../state/reminders';
 import { error } from '../../../app/toast';
-import { filtersToQuery, type TaskFilterParams } from './taskFilters';
+import { defaultFilters, filtersToQuery, type TaskFilterParams } from './taskFilters';
 
 const PAGE_SIZE = 50;
 const PARALLEL_PAGES = 6;
 
+/** Filters per list, kept while the app runs so a list comes back as it was left (and is preloaded as it will show). */
+export const filterMemory = new Map<number, TaskFilterParams>();
+
+export function rememberedFilters(listId: number): TaskFilterParams {
+  return filterMemory.get(listId) ?? defaultFilters();
+}
+
+/** The query of a list's task pages for a filter (without the page number). */
+export function listTasksQuery(filters: TaskFilterParams): TaskQuery {
+  return { ...filtersToQuery(filters), perPage: PAGE_SIZE };
+}
+
+const inFlight = new Map<number, { queryKey: string; done: Promise<void> }>();
+
+/**
+ * Loads every page of a list's tasks for a filter into the list's atom, unless they are there or on their way.
+ * A load whose filter is no longer the atom's (the filter changed meanwhile) stops writing.
+ */
+export function loadListTasks(listId: number, filters: TaskFilterParams): Promise<void> {
+  const query = listTasksQuery(filters);
+  const queryKey = JSON.stringify(query);
+  const running = inFlight.get(listId);
+  if (running && running.queryKey === queryKey) return running.done;
+  const a = listTasksAtom(listId);
+  const state = appStore.get(a);
+  // Back on a list with the same filter: show what is kept, no reload.
+  if (state.loaded && state.queryKey === queryKey) return Promise.resolve();
+  appStore.set(a, (s) => ({ ...s, loading: true, queryKey }));
+  const current = () => appStore.get(a).queryKey === queryKey;
+  const done = (async () => {
+    const first = await getListTasks(listId, { ...query, page: 1 });
+    if (!current()) return;
+    appStore.set(a, { tasks: first.items, loading: first.totalPages > 1, loaded: true, queryKey });
+    scheduleReminders(first.items);
+    for (let page = 2; page <= first.totalPages; page += PARALLEL_PAGES) {
+      const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) => getListTasks(listId, { ...query, page: page + i }));
+      const pages = await Promise.all(batch);
+      if (!current()) return;
+      const more = pages.flatMap((p) => p.items);
+      scheduleReminders(more);
+      appStore.set(a, (s) => ({ ...s, tasks: [...s.tasks, ...more] }));
+    }
+    appStore.set(a, (s) => ({ ...s, loading: false }));
+  })()
+    .catch((err: unknown) => {
+      if (!current()) return;
+      // Not kept as loaded with this filter, so the next visit asks again.
+      appStore.set(a, (s) => ({ ...s, loading: false, loaded: true, queryKey: '' }));
+      void error(err);
+    })
+    .finally(() => {
+      if (inFlight.get(listId)?.done === done) inFlight.delete(listId);
+    });
+  inFlight.set(listId, { queryKey, done });
+  return done;
+}
+
 export function useListTasks(listId: number, filters: TaskFilterParams) {
   const [state, setState] = useAtom(listTasksAtom(listId));
-  const query = useMemo(() => ({ ...filtersToQuery(filters), perPage: PAGE_SIZE }), [filters]);
-  const queryKey = JSON.stringify(query);
+  const queryKey = JSON.stringify(listTasksQuery(filters));
 
   useEffect(() => {
-    // Back on a list with the same filter: show what is kept, no reload.
-    if (state.loaded && state.queryKey === queryKey) return;
-    let live = true;
-    let finished = false;
-    setState((s) => ({ ...s, loading: true, queryKey }));
-    (async () => {
-      const first = await getListTasks(listId, { ...query, page: 1 });
-      if (!live) return;
-      setState({ tasks: first.items, loading: first.totalPages > 1, loaded: true, queryKey });
-      scheduleReminders(first.items);
-      for (let page = 2; page <= first.totalPages; page += PARALLEL_PAGES) {
-        const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) => getListTasks(listId, { ...query, page: page + i }));
-        const pages = await Promise.all(batch);
-        if (!live) return;
-        const more = pages.flatMap((p) => p.items);
-        scheduleReminders(more);
-        setState((s) => ({ ...s, tasks: [...s.tasks, ...more] }));
-      }
-      finished = true;
-      setState((s) => ({ ...s, loading: false }));
-    })().catch((err) => {
-      if (!live) return;
-      finished = true;
-      setState((s) => ({ ...s, loading: false, loaded: true }));
-      void error(err);
-    });
-    return () => {
-      live = false;
-      // Left before every page arrived: the next visit loads again.
-      if (!finished) setState((s) => ({ ...s, loading: false, queryKey: '' }));
-    };
-    // queryKey stands for query
+    void loadListTasks(listId, filters);
+    // queryKey stands for filters
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listId, queryKey]);
 

@@ -1,0 +1,51 @@
+// What each route loads with its navigation, written through the store's own loaders: small functions per need, so a
+// store that changes shape only has to re-point them. Loaded lazily (src/app/routeData.ts), signed-in only.
+import { prefetch } from '../api/client';
+import { BUCKET_PAGE_SIZE } from '../api/buckets';
+import { savedListView } from '../state/listView';
+import { loadListTasks, rememberedFilters } from '../views/lists/views/useListTasks';
+import { preloadHomeTasks } from '../views/home/homeTasksData';
+
+/** The list itself (title, right): the view's GET adopts the response. */
+export function preloadList(listId: number): void {
+  prefetch(`lists/${listId}`);
+}
+
+/** The list's tasks with the filter the list view will show, into the list's atom (the view joins the load). */
+export function preloadTasks(listId: number): void {
+  void loadListTasks(listId, rememberedFilters(listId));
+}
+
+/** The kanban buckets with their first cards: the board's GET adopts the response. */
+export function preloadBuckets(listId: number): void {
+  prefetch(`lists/${listId}/buckets`, { per_page: BUCKET_PAGE_SIZE });
+}
+
+export function preloadTask(taskId: number): void {
+  prefetch(`tasks/${taskId}`);
+}
+
+export function preloadHome(): void {
+  preloadHomeTasks();
+}
+
+/** Starts the data of a route by name and params; routes without a preload load as their views always have. */
+export function preloadRoute(name: string, params: Record<string, string | undefined>): void {
+  const id = Number(params.listId ?? params.id);
+  if (name !== 'home' && !(Number.isInteger(id) && id > 0)) return;
+  switch (name === 'list.index' ? savedListView(id) : name) {
+    case 'home':
+      return preloadHome();
+    case 'list.list':
+      preloadList(id);
+      return preloadTasks(id);
+    case 'list.kanban':
+      preloadList(id);
+      return preloadBuckets(id);
+    case 'list.table':
+    case 'list.gantt':
+      return preloadList(id);
+    case 'task.detail':
+      return preloadTask(id);
+  }
+}
