@@ -41,6 +41,13 @@ describe('cardsByBucket', () => {
     expect(next[0].tasks.map((t) => t.id)).toEqual([1, 3]);
     expect(next[1].tasks.map((t) => t.id)).toEqual([2, 4]);
   });
+
+  it('leaves out a task moved to another list, and a bucket no task names is empty', () => {
+    const tasks = board().flatMap((b) => b.tasks).map((t) => ({ ...t, listId: t.id === 4 ? 2 : 1 }));
+    const next = cardsByBucket(board(), tasks, 1);
+    expect(next[0].tasks.map((t) => t.id)).toEqual([1, 2, 3]);
+    expect(next[1].tasks).toEqual([]);
+  });
 });
 
 describe('insertionIndex', () => {
