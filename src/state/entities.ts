@@ -1,14 +1,25 @@
 // The normalised store: one atom family per entity kind, keyed by id, and the one call that empties the store on sign-out.
-import { atom, type PrimitiveAtom } from 'jotai/vanilla';
+import { atom, type PrimitiveAtom, type WritableAtom } from 'jotai/vanilla';
 import { appStore } from './store';
 
-/** An atom per id, created on first use; `undefined` means not known (never loaded, deleted, or signed out). */
+/** The entities of one kind by id. A new Map on every change, so whoever reads all of them sees the change. */
+export type EntityMap<T> = ReadonlyMap<number, T>;
+
+/**
+ * An atom per id, created on first use; `undefined` means not known (never loaded, deleted, or signed out). The
+ * family is backed by one map of the kind: 10,000 tasks arriving at once are one write, and a query over many ids
+ * (a list's 10,000 rows) depends on one atom rather than 10,000.
+ */
 export interface EntityFamily<T extends { id: number }> {
-  (id: number): PrimitiveAtom<T | undefined>;
+  (id: number): WritableAtom<T | undefined, [T | undefined], void>;
+  /** Every entity of the kind: what queries over many ids read. */
+  all: PrimitiveAtom<EntityMap<T>>;
   /** The entity now, without subscribing. */
   peek: (id: number) => T | undefined;
-  /** Writes entities to their atoms; an unchanged object is not written again, so its readers do not re-render. */
+  /** Writes entities; objects the store holds already are not written again, so their readers do not re-render. */
   put: (items: readonly T[]) => void;
+  /** The map with `items` put in, or null when none of them changes it (for atoms that write entities themselves). */
+  withItems: (map: EntityMap<T>, items: readonly T[]) => EntityMap<T> | null;
   remove: (id: number) => void;
   /** Ids of every entity the store holds now. */
   ids: () => number[];
@@ -31,34 +42,45 @@ export function clearStore(): void {
 }
 
 export function entityFamily<T extends { id: number }>(): EntityFamily<T> {
-  const atoms = new Map<number, PrimitiveAtom<T | undefined>>();
+  const all = atom<EntityMap<T>>(new Map());
+  const atoms = new Map<number, WritableAtom<T | undefined, [T | undefined], void>>();
+  const withItems = (map: EntityMap<T>, items: readonly T[]): EntityMap<T> | null => {
+    let next: Map<number, T> | null = null;
+    for (const item of items) {
+      if (map.get(item.id) === item) continue;
+      next ??= new Map(map);
+      next.set(item.id, item);
+    }
+    return next;
+  };
   const family = ((id: number) => {
     let a = atoms.get(id);
     if (!a) {
-      a = atom<T | undefined>(undefined);
+      a = atom(
+        (get) => get(all).get(id),
+        (get, set, value: T | undefined) => {
+          const map = get(all);
+          if (map.get(id) === value) return;
+          const next = new Map(map);
+          if (value === undefined) next.delete(id);
+          else next.set(id, value);
+          set(all, next);
+        },
+      );
       atoms.set(id, a);
     }
     return a;
   }) as EntityFamily<T>;
-  family.peek = (id) => {
-    const a = atoms.get(id);
-    return a ? appStore.get(a) : undefined;
-  };
+  family.all = all;
+  family.peek = (id) => appStore.get(all).get(id);
+  family.withItems = withItems;
   family.put = (items) => {
-    for (const item of items) {
-      const a = family(item.id);
-      if (appStore.get(a) !== item) appStore.set(a, item);
-    }
+    const next = withItems(appStore.get(all), items);
+    if (next) appStore.set(all, next);
   };
-  family.remove = (id) => {
-    const a = atoms.get(id);
-    if (a) appStore.set(a, undefined);
-  };
-  family.ids = () => [...atoms].flatMap(([id, a]) => (appStore.get(a) === undefined ? [] : [id]));
-  family.clear = () => {
-    // The atoms stay (emptied): derived atoms and mounted readers keep following the same atom for an id.
-    for (const a of atoms.values()) appStore.set(a, undefined);
-  };
+  family.remove = (id) => appStore.set(family(id), undefined);
+  family.ids = () => [...appStore.get(all).keys()];
+  family.clear = () => appStore.set(all, new Map());
   onClearStore(family.clear);
   return family;
 }

@@ -64,22 +64,20 @@ function boardEntry(listId: number) {
         const { buckets, taskIds } = get(query);
         if (!buckets) return null;
         // A card sits in the bucket its task names now: a save anywhere (detail, done toggle) moves it.
+        const all = get(taskAtomFamily.all);
         const cards: Task[] = [];
         for (const id of taskIds) {
-          const task = get(taskAtomFamily(id));
+          const task = all.get(id);
           if (task) cards.push(task);
         }
         return cardsByBucket(buckets, cards, listId);
       },
       (get, set, update) => {
         const next = typeof update === 'function' ? update(get(view) ?? []) : update;
-        const ids: number[] = [];
-        for (const bucket of next) {
-          for (const task of bucket.tasks) {
-            ids.push(task.id);
-            if (get(taskAtomFamily(task.id)) !== task) set(taskAtomFamily(task.id), task);
-          }
-        }
+        const cards = next.flatMap((b) => b.tasks);
+        const all = taskAtomFamily.withItems(get(taskAtomFamily.all), cards);
+        if (all) set(taskAtomFamily.all, all);
+        const ids = cards.map((t) => t.id);
         set(query, (q) => ({ ...q, buckets: next.map(({ tasks: _tasks, ...meta }) => meta), taskIds: ids }));
       },
     );

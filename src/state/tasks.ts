@@ -43,16 +43,18 @@ export function listTasksAtom(listId: number): ListTasksAtom {
     const view: ListTasksAtom = atom(
       (get) => {
         const { ids, ...rest } = get(query);
+        const all = get(taskAtomFamily.all);
         const tasks: Task[] = [];
         for (const id of ids) {
-          const task = get(taskAtomFamily(id));
+          const task = all.get(id);
           if (task && (listId <= 0 || task.listId === listId)) tasks.push(task);
         }
         return { ...rest, tasks };
       },
       (get, set, update) => {
         const next = typeof update === 'function' ? update(get(view)) : update;
-        for (const task of next.tasks) if (get(taskAtomFamily(task.id)) !== task) set(taskAtomFamily(task.id), task);
+        const all = taskAtomFamily.withItems(get(taskAtomFamily.all), next.tasks);
+        if (all) set(taskAtomFamily.all, all);
         const { tasks, ...rest } = next;
         set(query, { ...rest, ids: tasks.map((t) => t.id) });
       },
@@ -89,9 +91,10 @@ export function removeTask(taskId: number): void {
 /** The stored tasks of these ids, in this order (unknown and deleted ones left out): a view's query over the store. */
 export function tasksOfAtom(ids: readonly number[]) {
   return atom((get) => {
+    const all = get(taskAtomFamily.all);
     const tasks: Task[] = [];
     for (const id of ids) {
-      const task = get(taskAtomFamily(id));
+      const task = all.get(id);
       if (task) tasks.push(task);
     }
     return tasks;
