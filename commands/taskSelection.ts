@@ -41,12 +41,17 @@ export class SelectionInputError extends Error {
 
 type Task = import('../src/api/tasks').Task;
 
-/** Loads each target fresh (the server replaces a task on update), changes it and saves it, then reports once. */
-async function updateEach(ctx: CommandContext, change: (task: Task) => Task | Promise<Task>): Promise<void> {
+type TaskActions = typeof import('../src/actions/tasks');
+
+/**
+ * Runs a task action on each target, loaded fresh first (the server replaces a task on update), then reports once.
+ * The actions write the store optimistically and roll back one by one; the first failure stops and is reported.
+ */
+async function forEachTarget(ctx: CommandContext, act: (task: Task, tasks: TaskActions) => Promise<unknown>): Promise<void> {
   const ids = targetTaskIds(ctx);
-  const [{ getTask }, { saveTask }, toast] = await Promise.all([import('../src/api/tasks'), import('../src/state/tasks'), import('../src/app/toast')]);
+  const [tasks, toast] = await Promise.all([import('../src/actions/tasks'), import('../src/app/toast')]);
   try {
-    for (const id of ids) await saveTask(await change(await getTask(id)));
+    for (const id of ids) await act(await tasks.load(id), tasks);
   } catch (err) {
     void toast.error(err);
     throw err;
@@ -54,6 +59,9 @@ async function updateEach(ctx: CommandContext, change: (task: Task) => Task | Pr
   const { t } = await import('../src/i18n');
   void toast.success(t('taskSelection.done', { count: ids.length }));
 }
+
+/** Changes each target's fields and saves it through the one update action. */
+const updateEach = (ctx: CommandContext, change: (task: Task) => Task) => forEachTarget(ctx, (task, tasks) => tasks.update(change(task), { quiet: true }));
 
 function required(input: string | undefined): string {
   const value = input?.trim() ?? '';
@@ -178,23 +186,19 @@ export const taskSelectionCommands = defineCommands([
     'selection.addLabel',
     async (ctx, input) => {
       const title = required(input);
-      const state = await import('../src/state/namespaces');
-      if (!appStore.get(state.labelsLoadedAtom)) await state.loadLabels();
       const id = pickedId(title);
-      let label = appStore.get(state.labelsAtom).find((l) => (id !== null ? l.id === id : l.title.toLocaleLowerCase() === title.toLocaleLowerCase()));
-      if (!label && id !== null) return fail('taskSelection.unknownLabel');
-      if (!label) {
-        // Labels are created when missing, as quick-add does.
-        const { createLabel } = await import('../src/api/labels');
-        label = await createLabel({ title });
-        state.upsertLabel(label);
+      let label: import('../src/api/labels').Label | undefined;
+      if (id !== null) {
+        const state = await import('../src/state/namespaces');
+        if (!appStore.get(state.labelsLoadedAtom)) await state.loadLabels();
+        label = appStore.get(state.labelsAtom).find((l) => l.id === id);
+        if (!label) return fail('taskSelection.unknownLabel');
+      } else {
+        // Labels are created when missing, as quick-add and the task detail do: the one find-or-create.
+        label = await (await import('../src/actions/labels')).findOrCreate(title);
       }
       const found = label;
-      const { addLabelToTask } = await import('../src/api/taskLabels');
-      await updateEach(ctx, async (task) => {
-        if (!task.labels.some((l) => l.id === found.id)) await addLabelToTask(task.id, found.id);
-        return { ...task, labels: task.labels.some((l) => l.id === found.id) ? task.labels : [...task.labels, found] };
-      });
+      await forEachTarget(ctx, (task, tasks) => tasks.addLabel(task, found, { quiet: true }));
     },
     undefined,
     labelOptions,
@@ -203,15 +207,11 @@ export const taskSelectionCommands = defineCommands([
     'selection.assign',
     async (ctx, input) => {
       const name = required(input).replace(/^@/, '');
-      const { searchUsers, addAssignee } = await import('../src/api/assignees');
+      const { searchUsers } = await import('../src/api/assignees');
       const lower = name.toLocaleLowerCase();
       const user = (await searchUsers(name)).find((u) => [u.username, u.name ?? '', u.email ?? ''].some((v) => v !== '' && v.toLocaleLowerCase() === lower));
       if (!user) return fail('taskSelection.unknownUser');
-      await updateEach(ctx, async (task) => {
-        if (task.assignees.some((a) => a.id === user.id)) return task;
-        await addAssignee(task.id, user.id);
-        return { ...task, assignees: [...task.assignees, user] };
-      });
+      await forEachTarget(ctx, (task, tasks) => tasks.assign(task, user, { quiet: true }));
     },
     undefined,
     userOptions,
@@ -224,7 +224,7 @@ export const taskSelectionCommands = defineCommands([
       const id = pickedId(title);
       const list = [...appStore.get(state.listsByIdAtom).values()].find((l) => (id !== null ? l.id === id : l.title.toLocaleLowerCase() === title));
       if (!list) return fail('taskSelection.unknownList');
-      await updateEach(ctx, (task) => ({ ...task, listId: list.id }));
+      await forEachTarget(ctx, (task, tasks) => tasks.move(task, list.id, { quiet: true }));
     },
     undefined,
     listOptions,
@@ -246,10 +246,12 @@ export const taskSelectionCommands = defineCommands([
       const { t } = await import('../src/i18n');
       if (required(input).toLocaleLowerCase() !== t('taskSelection.confirmWord').toLocaleLowerCase()) return fail('taskSelection.deleteNotConfirmed');
       const ids = targetTaskIds(ctx);
-      const [{ deleteTask }, { removeTask }, toast] = await Promise.all([import('../src/api/tasks'), import('../src/state/tasks'), import('../src/app/toast')]);
-      for (const id of ids) {
-        await deleteTask(id);
-        removeTask(id);
+      const [tasks, toast] = await Promise.all([import('../src/actions/tasks'), import('../src/app/toast')]);
+      try {
+        for (const id of ids) await tasks.remove(id, { quiet: true });
+      } catch (err) {
+        void toast.error(err);
+        throw err;
       }
       appStore.set(listSelectionAtom, (s) => clearSelection(s));
       void toast.success(t('taskSelection.deleted', { count: ids.length }));

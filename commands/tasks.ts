@@ -51,15 +51,12 @@ export const taskBucketCommand: Command<'task.setBucket'> = {
   run: async (ctx, input) => {
     const bucketId = Number(input);
     if (!Number.isInteger(bucketId) || bucketId <= 0) return;
-    const [found, { saveTask }, toast, { t }] = await Promise.all([openTaskAndBuckets(ctx), import('../src/state/tasks'), import('../src/app/toast'), import('../src/i18n')]);
+    const [found, tasks, toast, { t }] = await Promise.all([openTaskAndBuckets(ctx), import('../src/actions/tasks'), import('../src/app/toast'), import('../src/i18n')]);
     const bucket = found?.buckets.find((b) => b.id === bucketId);
     if (!found || !bucket) return;
-    try {
-      const saved = await saveTask({ ...found.task, bucketId });
-      void toast.success(t('task.kanban.movedTo', { title: saved.title, bucket: bucket.title }));
-    } catch (err) {
-      void toast.error(err);
-    }
+    // The update action shows the move on the board and in the detail at once, and rolls it back with the reason.
+    const saved = await tasks.update({ ...found.task, bucketId });
+    if (saved) void toast.success(t('task.kanban.movedTo', { title: saved.title, bucket: bucket.title }));
   },
 };
 

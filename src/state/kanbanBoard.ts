@@ -1,4 +1,11 @@
-// The kanban board on screen, as the card commands (commands/kanban.ts) see it: the card with the roving focus and what can be done to it.
+// Kanban boards: each list's buckets in the store (cards read from the task atoms), and the board on screen as the card commands see it.
+import { atom, type PrimitiveAtom, type SetStateAction, type WritableAtom } from 'jotai/vanilla';
+import type { Bucket } from '../api/buckets';
+import type { Task } from '../api/tasks';
+import { appStore } from './store';
+import { onClearStore } from './entities';
+import { taskAtomFamily } from './tasks';
+import { cardsByBucket } from './kanbanMoves';
 
 export interface ActiveBoard {
   listId: number;
@@ -24,3 +31,76 @@ export function setActiveBoard(board: ActiveBoard | null): void {
 export function activeBoard(): ActiveBoard | null {
   return active;
 }
+
+/** A bucket as the store keeps it: its cards are not copies but the tasks whose bucketId is this bucket's. */
+export type BucketMeta = Omit<Bucket, 'tasks'>;
+
+/** Paging of one bucket's cards (the first 25 come with the buckets; the rest on scrolling). */
+export interface BucketPage {
+  page: number;
+  exhausted: boolean;
+  loading: boolean;
+}
+
+interface BoardQuery {
+  buckets: BucketMeta[] | null;
+  /** Every card loaded on this board, in the order loaded. */
+  taskIds: number[];
+  pages: Record<number, BucketPage>;
+}
+
+type BoardAtom = WritableAtom<Bucket[] | null, [SetStateAction<Bucket[]>], void>;
+type PagesAtom = WritableAtom<Record<number, BucketPage>, [SetStateAction<Record<number, BucketPage>>], void>;
+
+const EMPTY_BOARD: BoardQuery = { buckets: null, taskIds: [], pages: {} };
+const boards = new Map<number, { query: PrimitiveAtom<BoardQuery>; view: BoardAtom; pages: PagesAtom }>();
+
+function boardEntry(listId: number) {
+  let entry = boards.get(listId);
+  if (!entry) {
+    const query = atom<BoardQuery>(EMPTY_BOARD);
+    const view: BoardAtom = atom(
+      (get) => {
+        const { buckets, taskIds } = get(query);
+        if (!buckets) return null;
+        // A card sits in the bucket its task names now: a save anywhere (detail, done toggle) moves it.
+        const all = get(taskAtomFamily.all);
+        const cards: Task[] = [];
+        for (const id of taskIds) {
+          const task = all.get(id);
+          if (task) cards.push(task);
+        }
+        return cardsByBucket(buckets, cards, listId);
+      },
+      (get, set, update) => {
+        const next = typeof update === 'function' ? update(get(view) ?? []) : update;
+        const cards = next.flatMap((b) => b.tasks);
+        const all = taskAtomFamily.withItems(get(taskAtomFamily.all), cards);
+        if (all) set(taskAtomFamily.all, all);
+        const ids = cards.map((t) => t.id);
+        set(query, (q) => ({ ...q, buckets: next.map(({ tasks: _tasks, ...meta }) => meta), taskIds: ids }));
+      },
+    );
+    const pages: PagesAtom = atom(
+      (get) => get(query).pages,
+      (_get, set, update) => set(query, (q) => ({ ...q, pages: typeof update === 'function' ? update(q.pages) : update })),
+    );
+    entry = { query, view, pages };
+    boards.set(listId, entry);
+  }
+  return entry;
+}
+
+/** The buckets of a list's board with their cards (null before the first load); kept while the app runs. */
+export function boardAtom(listId: number): BoardAtom {
+  return boardEntry(listId).view;
+}
+
+/** The paging state of a board's buckets. */
+export function boardPagesAtom(listId: number): PagesAtom {
+  return boardEntry(listId).pages;
+}
+
+onClearStore(() => {
+  for (const { query } of boards.values()) appStore.set(query, EMPTY_BOARD);
+});

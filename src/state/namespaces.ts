@@ -2,6 +2,7 @@
 import { atom } from 'jotai/vanilla';
 import { appStore } from './store';
 import { sessionAtom } from './session';
+import { onClearStore } from './entities';
 import { getAllNamespaces, type Namespace } from '../api/namespaces';
 import { getAllLabels, type Label } from '../api/labels';
 import type { List } from '../api/lists';
@@ -107,3 +108,10 @@ export function upsertLabel(label: Label): void {
 export function removeLabelFromState(id: number): void {
   appStore.set(labelsAtom, (all) => all.filter((l) => l.id !== id));
 }
+
+onClearStore(() => {
+  appStore.set(namespacesAtom, []);
+  appStore.set(namespacesLoadedAtom, false);
+  appStore.set(labelsAtom, []);
+  appStore.set(labelsLoadedAtom, false);
+});

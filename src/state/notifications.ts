@@ -1,11 +1,13 @@
 // Notifications as atoms: the list, the unread count (spec rule), polling every 10 s, and marking read.
 import { atom } from 'jotai/vanilla';
 import { appStore } from './store';
+import { onClearStore } from './entities';
 import { getNotifications, markNotification, type AppNotification } from '../api/notifications';
 
 export const NOTIFICATION_POLL_MS = 10_000;
 
 export const notificationsAtom = atom<AppNotification[]>([]);
+onClearStore(() => appStore.set(notificationsAtom, []));
 
 /** Unread: readAt empty, ignoring notifications with an empty name. */
 export function unreadCount(list: AppNotification[]): number {

@@ -12,6 +12,7 @@ import { currentLanguage } from '../i18n';
 import { configAtom } from './config';
 import { singleProviderLogoutUrl } from './openId';
 import { forgetPage } from './backdrop';
+import { clearStore } from './entities';
 
 /** JWT claims the client reads (type 1 user, 2 link share; exp in unix seconds). */
 export interface TokenClaims {
@@ -79,12 +80,13 @@ function cancelRenewal(): void {
   renewalTimer = null;
 }
 
-/** Drops the in-memory session (not storage). */
+/** Drops the in-memory session (not storage) and everything loaded for it: whoever signs in next starts empty. */
 function resetSession(): void {
   cancelRenewal();
   lastUserRefresh = 0;
   appStore.set(sessionAtom, { kind: 'none' });
   appStore.set(userAtom, null);
+  clearStore();
 }
 
 /**

@@ -1,12 +1,15 @@
-// Task atoms: the tasks of each list (kept while the app runs, so views come back instantly), and the shared save actions.
-import { atom, type PrimitiveAtom } from 'jotai/vanilla';
+// Tasks in the store: one atom per task (by id), and each list's loaded query as ids over them, kept while the app runs.
+import { atom, type SetStateAction, type WritableAtom } from 'jotai/vanilla';
 import { appStore } from './store';
-import { updateTask, type Task } from '../api/tasks';
-import { success, error } from '../app/toast';
-import { playPop, popSoundEnabled } from './taskSettings';
+import type { Task } from '../api/tasks';
+import { entityFamily, onClearStore } from './entities';
 import { scheduleReminders } from './reminders';
 import { placeTasks, sortOfQueryKey } from './taskOrder';
 
+/** Every task the app knows, by id: the one copy each view reads, so a change shows everywhere at once. */
+export const taskAtomFamily = entityFamily<Task>();
+
+/** What a list view reads: the list's tasks (from the task atoms) and how its query is loading. */
 export interface ListTasksState {
   tasks: Task[];
   loading: boolean;
@@ -15,34 +18,64 @@ export interface ListTasksState {
   queryKey: string;
 }
 
-const listAtoms = new Map<number, PrimitiveAtom<ListTasksState>>();
-
-/** One atom per list; created on first use and kept, which keeps a list's tasks alive across navigation. */
-export function listTasksAtom(listId: number): PrimitiveAtom<ListTasksState> {
-  let a = listAtoms.get(listId);
-  if (!a) {
-    a = atom<ListTasksState>({ tasks: [], loading: false, loaded: false, queryKey: '' });
-    listAtoms.set(listId, a);
-  }
-  return a;
+/** What is stored per list: the ids of its query's result in the server's order, never the tasks themselves. */
+interface ListQuery {
+  ids: number[];
+  loading: boolean;
+  loaded: boolean;
+  queryKey: string;
 }
 
-/** Puts a saved task everywhere it is shown (its list's atom; moved out of the old list when it changed). */
-export function replaceTask(task: Task): void {
-  for (const [listId, a] of listAtoms) {
-    const state = appStore.get(a);
-    const i = state.tasks.findIndex((t) => t.id === task.id);
-    if (i === -1) continue;
-    const tasks = [...state.tasks];
-    if (listId > 0 && task.listId !== listId) tasks.splice(i, 1);
-    else tasks[i] = task;
-    appStore.set(a, { ...state, tasks });
+type ListTasksAtom = WritableAtom<ListTasksState, [SetStateAction<ListTasksState>], void>;
+
+const EMPTY: ListQuery = { ids: [], loading: false, loaded: false, queryKey: '' };
+const listAtoms = new Map<number, { query: ReturnType<typeof atom<ListQuery>>; view: ListTasksAtom }>();
+
+/**
+ * One atom per list, created on first use and kept, so a list comes back instantly. Reading it gives the tasks from
+ * their own atoms; a task moved to another list leaves a real list's view (pseudo lists, id ≤ 0, hold any list's
+ * tasks). Writing tasks through it writes them to the store and keeps their ids as the list's order.
+ */
+export function listTasksAtom(listId: number): ListTasksAtom {
+  let entry = listAtoms.get(listId);
+  if (!entry) {
+    const query = atom<ListQuery>(EMPTY);
+    const view: ListTasksAtom = atom(
+      (get) => {
+        const { ids, ...rest } = get(query);
+        const all = get(taskAtomFamily.all);
+        const tasks: Task[] = [];
+        for (const id of ids) {
+          const task = all.get(id);
+          if (task && (listId <= 0 || task.listId === listId)) tasks.push(task);
+        }
+        return { ...rest, tasks };
+      },
+      (get, set, update) => {
+        const next = typeof update === 'function' ? update(get(view)) : update;
+        const all = taskAtomFamily.withItems(get(taskAtomFamily.all), next.tasks);
+        if (all) set(taskAtomFamily.all, all);
+        const { tasks, ...rest } = next;
+        set(query, { ...rest, ids: tasks.map((t) => t.id) });
+      },
+    );
+    entry = { query, view };
+    listAtoms.set(listId, entry);
   }
-  for (const l of taskListeners) l(task);
-  scheduleReminders([task]);
+  return entry.view;
 }
 
-/** Adds created tasks to a list's atom where the sort it was loaded with places them (the server's order). */
+onClearStore(() => {
+  for (const { query } of listAtoms.values()) appStore.set(query, EMPTY);
+});
+
+/** Puts loaded or saved tasks in the store: every view showing one of them follows. */
+export function putTasks(tasks: readonly Task[]): void {
+  taskAtomFamily.put(tasks);
+  scheduleReminders([...tasks]);
+}
+
+/** Adds created tasks to a list's query where the sort it was loaded with places them (the server's order). */
 export function addTasksToList(listId: number, tasks: Task[]): void {
   const a = listTasksAtom(listId);
   const state = appStore.get(a);
@@ -50,50 +83,20 @@ export function addTasksToList(listId: number, tasks: Task[]): void {
   scheduleReminders(tasks);
 }
 
+/** Takes a deleted task out of the store (and so out of every view). */
 export function removeTask(taskId: number): void {
-  for (const a of listAtoms.values()) {
-    const state = appStore.get(a);
-    if (state.tasks.some((t) => t.id === taskId)) appStore.set(a, { ...state, tasks: state.tasks.filter((t) => t.id !== taskId) });
-  }
+  taskAtomFamily.remove(taskId);
 }
 
-type TaskListener = (task: Task) => void;
-const taskListeners = new Set<TaskListener>();
-/** Views that hold tasks outside the list atoms (upcoming, kanban, detail) follow saves here. */
-export function onTaskSaved(listener: TaskListener): () => void {
-  taskListeners.add(listener);
-  return () => taskListeners.delete(listener);
-}
-
-/** Saves a task and puts the result in the atoms. */
-export async function saveTask(task: Task): Promise<Task> {
-  const saved = await updateTask(task, { onMerged: () => void success('task.conflictMerged') });
-  replaceTask(saved);
-  return saved;
-}
-
-/**
- * Marks a task done or not done: saves, plays the pop when enabled, and toasts with an Undo that flips it back.
- * Returns the saved task, or null when the save failed (the error is already shown).
- */
-export async function toggleTaskDone(
-  task: Task,
-  done: boolean,
-  save: (t: Task) => Promise<Task> = saveTask,
-  /** Runs after every successful save, the Undo's too, so a view that dropped the task can put it back. */
-  afterSave?: (saved: Task) => void,
-): Promise<Task | null> {
-  try {
-    const saved = await save({ ...task, done });
-    afterSave?.(saved);
-    if (done && popSoundEnabled()) playPop();
-    void success(done ? 'task.doneSuccess' : 'task.undoneSuccess', {
-      label: 'task.undo',
-      onClick: () => void toggleTaskDone(saved, !done, save, afterSave),
-    });
-    return saved;
-  } catch (err) {
-    void error(err);
-    return null;
-  }
+/** The stored tasks of these ids, in this order (unknown and deleted ones left out): a view's query over the store. */
+export function tasksOfAtom(ids: readonly number[]) {
+  return atom((get) => {
+    const all = get(taskAtomFamily.all);
+    const tasks: Task[] = [];
+    for (const id of ids) {
+      const task = all.get(id);
+      if (task) tasks.push(task);
+    }
+    return tasks;
+  });
 }

@@ -231,3 +231,37 @@ test('task rows reorder by dragging their handle, with the pointer and with the 
   await expect.poll(saved).toEqual(['Gamma', 'Beta', 'Alpha']);
   await expect(alpha).toBeFocused();
 });
+
+test('a task edited in the detail opened over the board changes its card at once, without a reload', async ({ page, request }) => {
+  const { account, listId, first } = await kanbanFixture(request, page, 'kd');
+  await createTask(request, account, listId, { title: 'Oil the hinges', bucket_id: first.id });
+  await page.goto(`/lists/${listId}/kanban`);
+  const cardLink = page.locator('.kanban-card-title', { hasText: 'Oil the hinges' });
+  await expect(cardLink).toBeVisible();
+  // Survives only as long as the page is not loaded again.
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  let bucketLoads = 0;
+  page.on('request', (r) => r.method() === 'GET' && /\/lists\/\d+\/buckets/.test(r.url()) && (bucketLoads += 1));
+
+  await cardLink.click();
+  const dialog = page.getByRole('dialog');
+  const title = dialog.getByRole('textbox', { name: 'Task title' });
+  await expect(title).toHaveValue('Oil the hinges');
+  await expect(title).not.toHaveAttribute('readonly');
+  // The board behind the dialog loaded its buckets when it was put there; from now on nothing may load them again.
+  bucketLoads = 0;
+  await title.fill('Oil the gate hinges');
+  await title.press('Enter');
+  // The card behind the dialog follows while the dialog is still open.
+  await expect(page.locator('.kanban-board .kanban-card-title', { hasText: 'Oil the gate hinges' })).toHaveCount(1);
+
+  await page.keyboard.press('t');
+  const doneColumn = page.locator('.kanban-bucket', { has: page.locator('input[value="Finished"]') });
+  await expect(doneColumn.locator('.kanban-card', { hasText: 'Oil the gate hinges' })).toHaveClass(/is-done/);
+  expect(bucketLoads).toBe(0);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(doneColumn.locator('.kanban-card', { hasText: 'Oil the gate hinges' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});

@@ -1,12 +1,11 @@
 // What the palette does through the API: create a task with quick-add, search tasks and teams on the server.
 import type { CommandContext } from '../../../commands/registry';
 import { appStore } from '../../state/store';
-import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels, upsertLabel } from '../../state/namespaces';
+import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels } from '../../state/namespaces';
 import { quickAddModeAtom } from '../../state/taskSettings';
 import { userAtom } from '../../state/session';
 import { addTasksToList } from '../../state/tasks';
 import { createTask, getAllTasks, getTask, type Task } from '../../api/tasks';
-import { createLabel } from '../../api/labels';
 import { addLabelToTask } from '../../api/taskLabels';
 import { searchUsers } from '../../api/assignees';
 import { createRelation } from '../../api/relations';
@@ -17,6 +16,7 @@ import { error as toastError, success } from '../toast';
 import { parsePaletteQuery } from './query';
 import { currentLanguage, t } from '../../i18n';
 import { rememberTask } from '../../state/recent';
+import * as labelActions from '../../actions/labels';
 
 /**
  * "New task": quick-add parses the input (date, labels created when missing, list by exact name, priority,
@@ -32,11 +32,7 @@ export async function createTaskFromPalette(ctx: CommandContext, input: string):
       lists: [...appStore.get(listsByIdAtom).values()],
       labels: appStore.get(labelsAtom),
       createTask,
-      createLabel: async (title) => {
-        const label = await createLabel({ title });
-        upsertLabel(label);
-        return label;
-      },
+      createLabel: labelActions.create,
       addLabelToTask,
       findUsers: searchUsers,
       createRelation: (taskId, otherTaskId, kind) => createRelation(taskId, otherTaskId, kind),

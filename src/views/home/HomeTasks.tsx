@@ -1,5 +1,5 @@
 // The home page's task part: the upcoming block (overdue and the next week) when the first namespace has lists, else the empty-state offers.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
@@ -7,8 +7,8 @@ import { pathFor } from '../../routes';
 import type { Task } from '../../api/tasks';
 import { namespacesAtom, namespacesLoadedAtom } from '../../state/namespaces';
 import { configAtom } from '../../state/config';
-import { onTaskSaved, saveTask, toggleTaskDone } from '../../state/tasks';
-import { scheduleReminders } from '../../state/reminders';
+import { putTasks, tasksOfAtom } from '../../state/tasks';
+import * as actions from '../../actions';
 import { error as toastError } from '../../app/toast';
 import { TaskRow } from '../../components/TaskRow';
 import { useDelayedFlag } from '../../components/Loading';
@@ -19,7 +19,10 @@ export function HomeTasks({ refreshKey }: { refreshKey: number }) {
   const namespaces = useAtomValue(namespacesAtom);
   const loaded = useAtomValue(namespacesLoadedAtom);
   const config = useAtomValue(configAtom);
-  const [tasks, setTasks] = useState<Task[] | null>(null);
+  // The ids of the block's tasks; the tasks themselves are read from the store, so an edit anywhere shows here.
+  const [ids, setIds] = useState<number[] | null>(null);
+  const stored = useAtomValue(useMemo(() => tasksOfAtom(ids ?? []), [ids]));
+  const tasks = ids ? stored : null;
   const first = namespaces.find((n) => n.id > 0) ?? null;
   const hasLists = (first?.lists.length ?? 0) > 0;
   const showEmpty = useDelayedFlag(loaded && !hasLists && (tasks?.length ?? 0) === 0);
@@ -30,8 +33,8 @@ export function HomeTasks({ refreshKey }: { refreshKey: number }) {
     (refreshKey === 0 ? takeHomeTasks() : loadHomeTasks()).then(
       (page) => {
         if (!live) return;
-        setTasks(page.items);
-        scheduleReminders(page.items);
+        putTasks(page.items);
+        setIds(page.items.map((x) => x.id));
       },
       (err) => void toastError(err),
     );
@@ -40,11 +43,10 @@ export function HomeTasks({ refreshKey }: { refreshKey: number }) {
     };
   }, [hasLists, refreshKey]);
 
-  useEffect(() => onTaskSaved((saved) => setTasks((all) => all?.map((x) => (x.id === saved.id ? saved : x)) ?? all)), []);
   const onDoneChange = useCallback((task: Task, done: boolean) => {
-    void toggleTaskDone(task, done).then((saved) => saved?.done && setTasks((all) => (all ? [...all.filter((x) => x.id !== saved.id), saved] : all)));
+    void actions.tasks.setDone(task, done).then((saved) => saved?.done && setIds((all) => (all ? [...all.filter((x) => x !== saved.id), saved.id] : all)));
   }, []);
-  const onSave = useCallback((task: Task) => saveTask(task).catch((err) => void toastError(err)), []);
+  const onSave = useCallback((task: Task) => actions.tasks.update(task), []);
 
   if (!hasLists) {
     if (!showEmpty) return null;

@@ -6,8 +6,7 @@ import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
 import { AddTask } from '../../components/AddTask';
 import { useDelayedFlag, Loading } from '../../components/Loading';
-import { saveTask } from '../../state/tasks';
-import { error } from '../../app/toast';
+import * as actions from '../../actions';
 import type { Task } from '../../api/tasks';
 import { useAddTasks } from '../tasks/useAddTasks';
 import { canWriteList, useListMeta } from './useListMeta';
@@ -29,7 +28,7 @@ export default function GanttView({ params }: { params?: Record<string, string> 
   const [search, setSearch] = useSearchParams();
   const [now] = useState(() => new Date());
   const { range, problem } = useMemo(() => rangeFromQuery(search, now), [search, now]);
-  const { tasks, loading, loaded, put } = useGanttTasks(listId, range, true);
+  const { tasks, loading, loaded, add } = useGanttTasks(listId, range, true);
   const showLoading = useDelayedFlag(loading && tasks.length === 0);
 
   const setParam = (key: string, value: string | null) => {
@@ -39,23 +38,12 @@ export default function GanttView({ params }: { params?: Record<string, string> 
     setSearch(next, { replace: true });
   };
 
-  const onDates = useCallback(
-    async (task: Task, dates: { startDate: Date; endDate: Date }) => {
-      // Shown at once; the old dates come back when the server refuses.
-      put({ ...task, ...dates });
-      try {
-        await saveTask({ ...task, ...dates });
-      } catch (err) {
-        put(task);
-        void error(err);
-      }
-    },
-    [put],
-  );
+  // Shown at once; the old dates come back when the server refuses (the action rolls back and says why).
+  const onDates = useCallback(async (task: Task, dates: { startDate: Date; endDate: Date }) => void (await actions.tasks.update({ ...task, ...dates })), []);
 
   // Quick-add from the chart: a task without dates gets them (from its due date, else today) so it has a bar.
   const prepare = useCallback((task: Partial<Task>) => (task.startDate || task.endDate ? task : { ...task, ...newTaskDates(task.dueDate ?? now) }), [now]);
-  const onCreated = useCallback((created: Task[]) => created.forEach(put), [put]);
+  const onCreated = add;
   const onAdd = useAddTasks(listId > 0 ? listId : null, onCreated, prepare);
 
   return (

@@ -6,8 +6,8 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { AddTask } from '../../components/AddTask';
 import { Loading, useDelayedFlag } from '../../components/Loading';
 import { appStore } from '../../state/store';
-import { listTasksAtom, saveTask, toggleTaskDone } from '../../state/tasks';
-import { error } from '../../app/toast';
+import { listTasksAtom, taskAtomFamily } from '../../state/tasks';
+import * as actions from '../../actions';
 import type { Task } from '../../api/tasks';
 import { useAddTasks } from '../tasks/useAddTasks';
 import { canWriteList, useListMeta } from './useListMeta';
@@ -68,7 +68,7 @@ export function FilterPopup({ filters, setFilters, listId }: { filters: TaskFilt
 export function useTaskActions(listId: number, hideDone: boolean) {
   const onDoneChange = useCallback(
     (task: Task, done: boolean) => {
-      // A done task leaves a view that hides done ones; replaceTask only updates tasks still listed, so the
+      // A done task leaves a view that hides done ones; the list keeps only the ids still listed, so the
       // toast's Undo (which saves through the same callback) would leave the row missing: put it back where it was.
       let removedAt = -1;
       const place = (saved: Task) => {
@@ -87,20 +87,24 @@ export function useTaskActions(listId: number, hideDone: boolean) {
           return { ...s, tasks };
         });
       };
-      void toggleTaskDone(task, done, saveTask, place);
+      void actions.tasks.setDone(task, done, place);
     },
     [listId, hideDone],
   );
-  const onSave = useCallback((task: Task) => saveTask(task).catch((err) => void error(err)), []);
+  const onSave = useCallback((task: Task) => actions.tasks.update(task), []);
   const onReorder = useCallback(
     (task: Task, toIndex: number) => {
       const a = listTasksAtom(listId);
       const before = appStore.get(a);
       const { tasks, position } = moveTask(before.tasks, task, toIndex);
-      appStore.set(a, { ...before, tasks });
-      saveTask({ ...task, position }).catch((err) => {
-        appStore.set(a, (s) => ({ ...s, tasks: before.tasks }));
-        void error(err);
+      // The action writes the moved task (and can roll it back); the list takes the new order of the tasks as stored.
+      const saving = actions.tasks.update({ ...task, position });
+      appStore.set(a, { ...before, tasks: tasks.map((x) => taskAtomFamily.peek(x.id) ?? x) });
+      void saving.then((saved) => {
+        if (saved) return;
+        // Refused: the old order comes back (the action has put the task back already; the others are as they are now).
+        const order = new Map(before.tasks.map((x, i) => [x.id, i]));
+        appStore.set(a, (s) => ({ ...s, tasks: [...s.tasks].sort((x, y) => (order.get(x.id) ?? 0) - (order.get(y.id) ?? 0)) }));
       });
     },
     [listId],

@@ -1,5 +1,5 @@
 // The upcoming view (tasks.range): range picker with presets and custom from/to, the two checkboxes in the query, tasks with their list.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
@@ -7,9 +7,9 @@ import { DATE_FORMAT_SHORT, formatDate } from '../../i18n/dateLocale';
 import { usePageTitle } from '../../app/usePageTitle';
 import { DATE_RANGES, type DateRangeName } from '../../../parsers';
 import { getAllPages, getAllTasks, type Task } from '../../api/tasks';
-import { onTaskSaved, saveTask, toggleTaskDone } from '../../state/tasks';
+import { putTasks, tasksOfAtom } from '../../state/tasks';
+import * as actions from '../../actions';
 import { isSignedInAtom, weekStartAtom } from '../../state/session';
-import { scheduleReminders } from '../../state/reminders';
 import { error as toastError } from '../../app/toast';
 import { Loading, useDelayedFlag } from '../../components/Loading';
 import { VirtualTaskList } from '../lists/views/VirtualTaskList';
@@ -101,7 +101,10 @@ export default function Upcoming() {
   const params = readUpcomingParams(search);
   const signedIn = useAtomValue(isSignedInAtom);
   const weekStart = useAtomValue(weekStartAtom);
-  const [tasks, setTasks] = useState<Task[] | null>(null);
+  // The ids of the range's tasks; the tasks are read from the store, so an edit anywhere shows here.
+  const [ids, setIds] = useState<number[] | null>(null);
+  const stored = useAtomValue(useMemo(() => tasksOfAtom(ids ?? []), [ids]));
+  const tasks = ids ? stored : null;
   const [loading, setLoading] = useState(false);
   const key = `${params.from}|${params.to}|${params.showNulls}|${params.showOverdue}|${weekStart}`;
 
@@ -126,8 +129,8 @@ export default function Upcoming() {
     getAllPages((page) => getAllTasks({ ...q, page }))
       .then((all) => {
         if (!live) return;
-        setTasks(all);
-        scheduleReminders(all);
+        putTasks(all);
+        setIds(all.map((x) => x.id));
       }, (err) => void toastError(err))
       .finally(() => live && setLoading(false));
     return () => {
@@ -137,15 +140,13 @@ export default function Upcoming() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, signedIn]);
 
-  useEffect(() => onTaskSaved((saved) => setTasks((all) => all?.map((x) => (x.id === saved.id ? saved : x)) ?? all)), []);
-
   const onDoneChange = useCallback((task: Task, done: boolean) => {
-    void toggleTaskDone(task, done).then((saved) => {
+    void actions.tasks.setDone(task, done).then((saved) => {
       // A completed task goes to the end of the list.
-      if (saved && saved.done) setTasks((all) => (all ? [...all.filter((x) => x.id !== saved.id), saved] : all));
+      if (saved && saved.done) setIds((all) => (all ? [...all.filter((x) => x !== saved.id), saved.id] : all));
     });
   }, []);
-  const onSave = useCallback((task: Task) => saveTask(task).catch((err) => void toastError(err)), []);
+  const onSave = useCallback((task: Task) => actions.tasks.update(task), []);
   const showLoading = useDelayedFlag(loading && tasks === null);
 
   return (

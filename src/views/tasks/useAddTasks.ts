@@ -3,17 +3,17 @@ import { useCallback } from 'react';
 import { addTasksFromText } from './addTasks';
 import { currentLanguage } from '../../i18n';
 import { appStore } from '../../state/store';
-import { labelsAtom, listsByIdAtom, loadLabels, upsertLabel } from '../../state/namespaces';
+import { labelsAtom, listsByIdAtom, loadLabels } from '../../state/namespaces';
 import { userAtom } from '../../state/session';
 import { quickAddModeAtom } from '../../state/taskSettings';
 import { addTasksToList } from '../../state/tasks';
 import { createTask, type Task } from '../../api/tasks';
-import { createLabel } from '../../api/labels';
 import { addLabelToTask } from '../../api/taskLabels';
 import { searchUsers } from '../../api/assignees';
 import { createRelation } from '../../api/relations';
 import { success } from '../../app/toast';
 import type { Span } from '../../components/AddTask';
+import * as labelActions from '../../actions/labels';
 
 export interface AddTasksOptions {
   /** The list tasks go to unless the text names another (+List); null: the default list. */
@@ -34,11 +34,7 @@ export async function addTasks(text: string, dismissed: Span[], { currentListId,
     lists: [...appStore.get(listsByIdAtom).values()].filter((l) => l.id > 0),
     labels: appStore.get(labelsAtom),
     createTask: prepare ? (listId, task) => createTask(listId, prepare(task, listId)) : createTask,
-    createLabel: async (title) => {
-      const label = await createLabel({ title });
-      upsertLabel(label);
-      return label;
-    },
+    createLabel: labelActions.create,
     addLabelToTask,
     findUsers: searchUsers,
     createRelation,

@@ -1,6 +1,6 @@
 // Kanban moves: positions by the rule, the done bucket marks done, leaving it marks undone, saved tasks re-sorted.
 import { describe, expect, it } from 'vitest';
-import { moveCard, placeTask } from '../../../src/views/lists/views/kanbanState';
+import { cardsByBucket, moveCard } from '../../../src/state/kanbanMoves';
 import { insertionIndex, keyboardStep } from '../../../src/views/lists/views/dropPlace';
 import { taskFromApi } from '../../../src/api/tasks';
 import type { Bucket } from '../../../src/api/buckets';
@@ -34,11 +34,19 @@ describe('moveCard', () => {
   });
 });
 
-describe('placeTask', () => {
+describe('cardsByBucket', () => {
   it('moves a saved task to its bucket sorted by kanban position', () => {
-    const next = placeTask(board(), { ...task(2, 2, 50), done: true });
+    const tasks = board().flatMap((b) => b.tasks).map((t) => (t.id === 2 ? { ...task(2, 2, 50), done: true } : t));
+    const next = cardsByBucket(board(), tasks.map((t) => ({ ...t, listId: 1 })), 1);
     expect(next[0].tasks.map((t) => t.id)).toEqual([1, 3]);
     expect(next[1].tasks.map((t) => t.id)).toEqual([2, 4]);
+  });
+
+  it('leaves out a task moved to another list, and a bucket no task names is empty', () => {
+    const tasks = board().flatMap((b) => b.tasks).map((t) => ({ ...t, listId: t.id === 4 ? 2 : 1 }));
+    const next = cardsByBucket(board(), tasks, 1);
+    expect(next[0].tasks.map((t) => t.id)).toEqual([1, 2, 3]);
+    expect(next[1].tasks).toEqual([]);
   });
 });
 

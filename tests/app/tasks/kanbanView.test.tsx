@@ -225,7 +225,7 @@ describe('kanban by keyboard and mouse', () => {
   });
 });
 
-const { kanbanCollision } = await import('../../../src/views/lists/KanbanView');
+const { kanbanCollision } = await import('../../../src/views/lists/kanban/boardDrag');
 describe('kanban collisions', () => {
   const rect = (left: number, top: number, width: number, height: number) => ({ left, top, width, height, right: left + width, bottom: top + height });
   const droppable = (id: string, bucketId: number) => ({ id, key: id, data: { current: { bucketId } }, disabled: false, node: { current: null }, rect: { current: null } });

@@ -12,8 +12,8 @@ describe('a new task in a list', () => {
   it('goes to the end of a list in the default order, where the server puts it (highest position)', () => {
     const a = listTasksAtom(901);
     const queryKey = JSON.stringify({ ...filtersToQuery(defaultFilters()), perPage: 50 });
-    appStore.set(a, { tasks: [makeTask({ id: 1, title: 'A', position: 65536 }), makeTask({ id: 2, title: 'B', position: 131072 })], loading: false, loaded: true, queryKey });
-    addTasksToList(901, [makeTask({ id: 3, title: 'New', position: 196608 })]);
+    appStore.set(a, { tasks: [makeTask({ id: 1, title: 'A', position: 65536, listId: 901 }), makeTask({ id: 2, title: 'B', position: 131072, listId: 901 })], loading: false, loaded: true, queryKey });
+    addTasksToList(901, [makeTask({ id: 3, title: 'New', position: 196608, listId: 901 })]);
     expect(titles(appStore.get(a).tasks)).toEqual(['A', 'B', 'New']);
   });
 

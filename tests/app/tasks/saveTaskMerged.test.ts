@@ -1,4 +1,4 @@
-// saveTask tells the person, in a toast, when their edit was merged with someone else's change.
+// Saving a task tells the person, in a toast, when their edit was merged with someone else's change.
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../src/api/tasks', async (orig) => ({
@@ -10,11 +10,11 @@ vi.mock('../../../src/api/tasks', async (orig) => ({
 }));
 vi.mock('../../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));
 
-describe('saveTask after a merged conflict', () => {
+describe('saving a task after a merged conflict', () => {
   it('shows the merge toast', async () => {
     const toast = vi.mocked(await import('../../../src/app/toast'));
-    const { saveTask } = await import('../../../src/state/tasks');
-    await saveTask({ id: 1, title: 't', reminderDates: [] } as never);
+    const { update } = await import('../../../src/actions/tasks');
+    await update({ id: 1, title: 't', reminderDates: [] } as never);
     expect(toast.success).toHaveBeenCalledWith('task.conflictMerged');
   });
 });

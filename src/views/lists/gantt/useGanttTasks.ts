@@ -1,8 +1,10 @@
 // Loads the tasks a gantt chart shows (every page of the range query) and keeps them per list and range while the app runs.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai/react';
 import { getListTasks, type Task } from '../../../api/tasks';
-import { onTaskSaved } from '../../../state/tasks';
-import { scheduleReminders } from '../../../state/reminders';
+import { putTasks, tasksOfAtom } from '../../../state/tasks';
+import { onClearStore } from '../../../state/entities';
+import { appStore } from '../../../state/store';
 import { error } from '../../../app/toast';
 import { ganttQuery, inRange, sortForGantt, type GanttRange } from './ganttModel';
 
@@ -11,25 +13,27 @@ const PARALLEL_PAGES = 6;
 
 interface Loaded {
   key: string;
-  tasks: Task[];
+  /** The chart's rows as ids, sorted when loaded; the tasks are read from the store. */
+  ids: number[];
 }
 
 /** Kept charts by list: going back to a chart with the same range shows it at once (the views stay alive). */
 const kept = new Map<number, Loaded>();
+onClearStore(() => kept.clear());
 
 export interface GanttTasks {
   tasks: Task[];
   loading: boolean;
   loaded: boolean;
-  /** Puts a changed or created task on the chart (or takes it off when it left the range). */
-  put: (task: Task) => void;
+  /** Puts created tasks on the chart (sorted in among the rows). */
+  add: (tasks: Task[]) => void;
 }
 
 export function useGanttTasks(listId: number, range: GanttRange, enabled: boolean): GanttTasks {
   const key = JSON.stringify(ganttQuery(range));
   const start = kept.get(listId);
-  const [state, setState] = useState<{ key: string; tasks: Task[]; loading: boolean; loaded: boolean }>(() =>
-    start && start.key === key ? { ...start, loading: false, loaded: true } : { key, tasks: [], loading: false, loaded: false },
+  const [state, setState] = useState<{ key: string; ids: number[]; loading: boolean; loaded: boolean }>(() =>
+    start && start.key === key ? { ...start, loading: false, loaded: true } : { key, ids: [], loading: false, loaded: false },
   );
 
   useEffect(() => {
@@ -41,7 +45,7 @@ export function useGanttTasks(listId: number, range: GanttRange, enabled: boolea
     }
     let live = true;
     const query = { ...ganttQuery(range), perPage: PAGE_SIZE };
-    setState((s) => ({ key, tasks: s.key === key ? s.tasks : [], loading: true, loaded: s.key === key && s.loaded }));
+    setState((s) => ({ key, ids: s.key === key ? s.ids : [], loading: true, loaded: s.key === key && s.loaded }));
     (async () => {
       const first = await getListTasks(listId, { ...query, page: 1 });
       let tasks = first.items;
@@ -50,10 +54,10 @@ export function useGanttTasks(listId: number, range: GanttRange, enabled: boolea
         tasks = tasks.concat(...(await Promise.all(batch)).map((p) => p.items));
       }
       if (!live) return;
-      scheduleReminders(tasks);
-      const sorted = sortForGantt(tasks);
-      kept.set(listId, { key, tasks: sorted });
-      setState({ key, tasks: sorted, loading: false, loaded: true });
+      putTasks(tasks);
+      const ids = sortForGantt(tasks).map((t) => t.id);
+      kept.set(listId, { key, ids });
+      setState({ key, ids, loading: false, loaded: true });
     })().catch((err) => {
       if (!live) return;
       setState((s) => ({ ...s, loading: false, loaded: true }));
@@ -66,26 +70,25 @@ export function useGanttTasks(listId: number, range: GanttRange, enabled: boolea
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listId, key, enabled]);
 
-  const put = useCallback(
-    (task: Task) => {
+  const add = useCallback(
+    (created: Task[]) => {
       setState((s) => {
-        const others = s.tasks.filter((t) => t.id !== task.id);
-        const belongs = task.listId === listId && inRange(task, range);
-        const known = others.length !== s.tasks.length;
-        if (!belongs && !known) return s;
-        // A changed task keeps its row; a new one is sorted in.
-        const tasks = !belongs ? others : known ? s.tasks.map((t) => (t.id === task.id ? task : t)) : sortForGantt([...others, task]);
-        kept.set(listId, { key: s.key, tasks });
-        return { ...s, tasks };
+        const known = appStore.get(tasksOfAtom(s.ids));
+        const ids = sortForGantt([...known.filter((t) => !created.some((c) => c.id === t.id)), ...created]).map((t) => t.id);
+        kept.set(listId, { key: s.key, ids });
+        return { ...s, ids };
       });
     },
-    // key stands for range
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [listId, key],
+    [listId],
   );
 
-  // Saved elsewhere (task detail, another view): follow it here.
-  useEffect(() => onTaskSaved(put), [put]);
+  // The rows follow the store: a task changed anywhere (detail, another view) shows its change, or leaves the chart
+  // when it left the list or the range.
+  const ids = state.key === key ? state.ids : NONE;
+  const stored = useAtomValue(useMemo(() => tasksOfAtom(ids), [ids]));
+  const tasks = useMemo(() => stored.filter((t) => t.listId === listId && inRange(t, range)), [stored, listId, range]);
 
-  return { tasks: state.key === key ? state.tasks : [], loading: state.loading, loaded: state.loaded && state.key === key, put };
+  return { tasks, loading: state.loading, loaded: state.loaded && state.key === key, add };
 }
+
+const NONE: number[] = [];

@@ -2,8 +2,8 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useT } from '../../../i18n';
 import type { Task, UserRef } from '../../../api/tasks';
-import { addAssignee, listUsers, removeAssignee, searchUsers } from '../../../api/assignees';
-import { error as toastError } from '../../../app/toast';
+import { listUsers, searchUsers } from '../../../api/assignees';
+import * as actions from '../../../actions';
 import { UserAvatar, userLabel } from '../../../components/UserAvatar';
 import { PickerField, type PickerFieldHandle } from '../../../components/PickerField';
 import type { FieldHandle } from './fieldHandle';
@@ -11,13 +11,12 @@ import type { FieldHandle } from './fieldHandle';
 export interface AssigneesFieldProps {
   task: Task;
   readOnly: boolean;
-  onChange: (next: Task) => void;
 }
 
 const userKey = (u: UserRef) => u.id;
 const userTexts = (u: UserRef) => (u.name ? [u.name, u.username] : [u.username]);
 
-export const AssigneesField = forwardRef<FieldHandle, AssigneesFieldProps>(function AssigneesField({ task, readOnly, onChange }, ref) {
+export const AssigneesField = forwardRef<FieldHandle, AssigneesFieldProps>(function AssigneesField({ task, readOnly }, ref) {
   const t = useT();
   const picker = useRef<PickerFieldHandle>(null);
   const [candidates, setCandidates] = useState<UserRef[]>([]);
@@ -35,22 +34,8 @@ export const AssigneesField = forwardRef<FieldHandle, AssigneesFieldProps>(funct
 
   const search = useCallback((q: string) => searchUsers(q), []);
 
-  const assign = async (user: UserRef) => {
-    try {
-      if (!task.assignees.some((a) => a.id === user.id)) await addAssignee(task.id, user.id);
-      onChange({ ...task, assignees: [...task.assignees.filter((a) => a.id !== user.id), user] });
-    } catch (err) {
-      void toastError(err);
-    }
-  };
-  const unassign = async (user: UserRef) => {
-    try {
-      await removeAssignee(task.id, user.id);
-      onChange({ ...task, assignees: task.assignees.filter((a) => a.id !== user.id) });
-    } catch (err) {
-      void toastError(err);
-    }
-  };
+  const assign = (user: UserRef) => void actions.tasks.assign(task, user);
+  const unassign = (user: UserRef) => void actions.tasks.unassign(task, user.id);
 
   const items = [...task.assignees, ...candidates.filter((c) => !task.assignees.some((a) => a.id === c.id))];
   return (
@@ -61,7 +46,7 @@ export const AssigneesField = forwardRef<FieldHandle, AssigneesFieldProps>(funct
             <UserAvatar user={a} size={24} />
             {userLabel(a)}
             {!readOnly && (
-              <button type="button" className="icon-button" aria-label={t('task.detail.unassign', { name: userLabel(a) })} onClick={() => void unassign(a)}>
+              <button type="button" className="icon-button" aria-label={t('task.detail.unassign', { name: userLabel(a) })} onClick={() => unassign(a)}>
                 ×
               </button>
             )}
@@ -84,8 +69,8 @@ export const AssigneesField = forwardRef<FieldHandle, AssigneesFieldProps>(funct
           search={search}
           multiple
           selectedKeys={task.assignees.map(userKey)}
-          onPick={(u) => void assign(u)}
-          onRemove={(u) => void unassign(u)}
+          onPick={assign}
+          onRemove={unassign}
         />
       )}
     </>

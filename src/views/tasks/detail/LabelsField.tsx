@@ -3,10 +3,10 @@ import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../../i18n';
 import type { Task } from '../../../api/tasks';
-import { addLabelToTask, removeLabelFromTask } from '../../../api/taskLabels';
-import { createLabel, type Label } from '../../../api/labels';
-import { labelsAtom, upsertLabel } from '../../../state/namespaces';
+import type { Label } from '../../../api/labels';
+import { labelsAtom } from '../../../state/namespaces';
 import { error as toastError } from '../../../app/toast';
+import * as actions from '../../../actions';
 import { LabelChip } from '../../../components/LabelChip';
 import { PickerField, type PickerFieldHandle } from '../../../components/PickerField';
 import type { FieldHandle } from './fieldHandle';
@@ -14,51 +14,32 @@ import type { FieldHandle } from './fieldHandle';
 export interface LabelsFieldProps {
   task: Task;
   readOnly: boolean;
-  onChange: (next: Task) => void;
 }
 
 const labelKey = (l: Label) => l.id;
 const labelText = (l: Label) => l.title;
-const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title);
 
-export const LabelsField = forwardRef<FieldHandle, LabelsFieldProps>(function LabelsField({ task, readOnly, onChange }, ref) {
+export const LabelsField = forwardRef<FieldHandle, LabelsFieldProps>(function LabelsField({ task, readOnly }, ref) {
   const t = useT();
   const labels = useAtomValue(labelsAtom);
   const picker = useRef<PickerFieldHandle>(null);
   useImperativeHandle(ref, () => ({ open: () => picker.current?.open() }), []);
 
-  const add = async (label: Label) => {
-    try {
-      if (task.labels.some((l) => l.id === label.id)) return;
-      await addLabelToTask(task.id, label.id);
-      onChange({ ...task, labels: [...task.labels, label].sort(byTitle) });
-    } catch (err) {
-      void toastError(err);
-    }
-  };
+  const add = (label: Label) => void actions.tasks.addLabel(task, label);
   const create = async (title: string) => {
     try {
-      const label = await createLabel({ title });
-      upsertLabel(label);
-      await add(label);
+      await actions.tasks.addLabel(task, await actions.labels.findOrCreate(title));
     } catch (err) {
       void toastError(err);
     }
   };
-  const drop = async (id: number) => {
-    try {
-      await removeLabelFromTask(task.id, id);
-      onChange({ ...task, labels: task.labels.filter((l) => l.id !== id) });
-    } catch (err) {
-      void toastError(err);
-    }
-  };
+  const drop = (id: number) => void actions.tasks.removeLabel(task, id);
 
   return (
     <>
       <div className="chip-row">
         {task.labels.map((l) => (
-          <LabelChip key={l.id} label={l} onRemove={readOnly ? undefined : () => void drop(l.id)} removeLabel={t('task.detail.removeLabel', { title: l.title })} />
+          <LabelChip key={l.id} label={l} onRemove={readOnly ? undefined : () => drop(l.id)} removeLabel={t('task.detail.removeLabel', { title: l.title })} />
         ))}
       </div>
       {!readOnly && (
@@ -72,8 +53,8 @@ export const LabelsField = forwardRef<FieldHandle, LabelsFieldProps>(function La
           renderItem={(l) => <LabelChip label={l} />}
           multiple
           selectedKeys={task.labels.map((l) => l.id)}
-          onPick={(l) => void add(l)}
-          onRemove={(l) => void drop(l.id)}
+          onPick={add}
+          onRemove={(l) => drop(l.id)}
           create={{ label: (title) => t('task.detail.createLabel', { title }), run: (title) => void create(title) }}
         />
       )}

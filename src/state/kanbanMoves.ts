@@ -1,7 +1,7 @@
-// Pure kanban moves: where a card lands when dragged (bucket, index, kanban position by the position rule), and the done-bucket rule.
-import { positionBetween } from '../../../state/position';
-import type { Bucket } from '../../../api/buckets';
-import type { Task } from '../../../api/tasks';
+// Pure kanban moves: where a card lands when dragged (bucket, index, kanban position by the position rule), the done-bucket rule, and which bucket shows which card.
+import { positionBetween } from './position';
+import type { Bucket } from '../api/buckets';
+import type { Task } from '../api/tasks';
 
 export interface MoveResult {
   buckets: Bucket[];
@@ -32,12 +32,17 @@ export function moveCard(buckets: Bucket[], taskId: number, toBucketId: number, 
   };
 }
 
-/** A saved task goes to its (possibly new) bucket, which stays sorted by kanban position. */
-export function placeTask(buckets: Bucket[], task: Task): Bucket[] {
-  return buckets.map((b) => {
-    const without = b.tasks.filter((t) => t.id !== task.id);
-    if (b.id !== task.bucketId) return without.length === b.tasks.length ? b : { ...b, tasks: without };
-    return { ...b, tasks: [...without, task].sort((x, y) => x.kanbanPosition - y.kanbanPosition) };
-  });
+/**
+ * The cards of each bucket: every task of the list that names the bucket, sorted by kanban position (stable, so cards
+ * with equal positions keep the order they were loaded in). A task saved with another bucket shows in that one.
+ */
+export function cardsByBucket(buckets: readonly Omit<Bucket, 'tasks'>[], tasks: readonly Task[], listId: number): Bucket[] {
+  const byBucket = new Map<number, Task[]>();
+  for (const task of tasks) {
+    if (task.listId !== listId) continue;
+    const cards = byBucket.get(task.bucketId);
+    if (cards) cards.push(task);
+    else byBucket.set(task.bucketId, [task]);
+  }
+  return buckets.map((b) => ({ ...b, tasks: (byBucket.get(b.id) ?? []).sort((x, y) => x.kanbanPosition - y.kanbanPosition) }));
 }
-

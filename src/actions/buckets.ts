@@ -1,0 +1,105 @@
+// Kanban actions, each written once: load a board and its next cards, move a card, create, change and delete buckets.
+import * as api from '../api/buckets';
+import { BUCKET_PAGE_SIZE, type Bucket } from '../api/buckets';
+import { getListTasks, type Task } from '../api/tasks';
+import { success, error as toastError } from '../app/toast';
+import { t } from '../i18n';
+import { appStore } from '../state/store';
+import { boardAtom, boardPagesAtom, type BucketMeta } from '../state/kanbanBoard';
+import { moveCard as placeCard } from '../state/kanbanMoves';
+import * as tasks from './tasks';
+
+/** Loads a list's buckets with their first cards into the store; errors are toasted. */
+export async function load(listId: number): Promise<void> {
+  try {
+    const loaded = await api.getBuckets(listId);
+    appStore.set(boardAtom(listId), loaded);
+    appStore.set(boardPagesAtom(listId), Object.fromEntries(loaded.map((b) => [b.id, { page: 1, exhausted: b.tasks.length < BUCKET_PAGE_SIZE, loading: false }])));
+  } catch (err) {
+    void toastError(err);
+  }
+}
+
+/** Loads a bucket's next page of cards (once at a time; nothing when every card is there). */
+export async function loadMore(listId: number, bucketId: number): Promise<void> {
+  const pagesAtom = boardPagesAtom(listId);
+  const state = appStore.get(pagesAtom)[bucketId];
+  if (!state || state.loading || state.exhausted) return;
+  appStore.set(pagesAtom, (p) => ({ ...p, [bucketId]: { ...state, loading: true } }));
+  try {
+    const next = state.page + 1;
+    const res = await getListTasks(listId, { filters: [{ field: 'bucket_id', comparator: 'equals', value: String(bucketId) }], sortBy: ['kanban_position'], orderBy: ['asc'], perPage: BUCKET_PAGE_SIZE, page: next });
+    addCards(listId, res.items);
+    appStore.set(pagesAtom, (p) => ({ ...p, [bucketId]: { page: next, loading: false, exhausted: next >= res.totalPages || res.items.length < BUCKET_PAGE_SIZE } }));
+  } catch (err) {
+    appStore.set(pagesAtom, (p) => ({ ...p, [bucketId]: { ...state, loading: false } }));
+    void toastError(err);
+  }
+}
+
+/** Puts tasks on a board (created there, or the next page of a bucket); each lands in the bucket it names. */
+export function addCards(listId: number, cards: Task[]): void {
+  const own = cards.filter((c) => c.listId === listId);
+  appStore.set(boardAtom(listId), (all) => all.map((b) => ({ ...b, tasks: [...b.tasks.filter((x) => !own.some((c) => c.id === x.id)), ...own.filter((c) => c.bucketId === b.id)] })));
+}
+
+/**
+ * Moves a card to a bucket at an index among that bucket's other cards (the end when not given): its kanban position
+ * comes from its new neighbours, and the done bucket marks it done (leaving it, undone). Returns the saved task.
+ */
+export async function moveCard(listId: number, taskId: number, bucketId: number, index?: number, opts: { announce?: boolean } = {}): Promise<Task | null> {
+  const all = appStore.get(boardAtom(listId));
+  const to = all?.find((b) => b.id === bucketId);
+  if (!all || !to) return null;
+  const result = placeCard(all, taskId, bucketId, index ?? to.tasks.filter((x) => x.id !== taskId).length);
+  if (!result) return null;
+  // The board reads each card's bucket from its task: saving the task (or rolling it back) is the whole move.
+  const saved = await tasks.update(result.task);
+  if (saved && opts.announce) void success(t('task.kanban.movedTo', { title: saved.title, bucket: to.title }));
+  return saved;
+}
+
+/** Changes a bucket (title, limit, done bucket) at once, and back when the server refuses (e.g. a second done bucket). */
+export async function update(listId: number, bucketId: number, change: Partial<BucketMeta>, message?: string): Promise<boolean> {
+  const board = boardAtom(listId);
+  const before = appStore.get(board)?.find((b) => b.id === bucketId);
+  if (!before) return false;
+  const withChange = (all: Bucket[], value: Bucket) => all.map((b) => (b.id === bucketId ? { ...value, tasks: b.tasks } : b));
+  appStore.set(board, (all) => withChange(all, { ...before, ...change }));
+  try {
+    const saved = await api.updateBucket({ ...before, ...change }, { onMerged: () => void success('task.kanban.bucketConflictMerged') });
+    // The new stamp, so the next edit of this bucket is not taken for a stale one.
+    appStore.set(board, (all) => all.map((b) => (b.id === saved.id ? { ...b, ...api.bucketFields(saved) } : b)));
+    if (message) void success(message);
+    return true;
+  } catch (err) {
+    appStore.set(board, (all) => withChange(all, before));
+    void toastError(err);
+    return false;
+  }
+}
+
+/** Creates a bucket at the end of the board. Returns whether it was created. */
+export async function create(listId: number, title: string): Promise<boolean> {
+  try {
+    const created = await api.createBucket(listId, title);
+    appStore.set(boardAtom(listId), (all) => [...all, created]);
+    appStore.set(boardPagesAtom(listId), (p) => ({ ...p, [created.id]: { page: 1, exhausted: true, loading: false } }));
+    return true;
+  } catch (err) {
+    void toastError(err);
+    return false;
+  }
+}
+
+/** Deletes a bucket; its cards go to another bucket on the server, so the board loads again. */
+export async function remove(listId: number, bucketId: number): Promise<boolean> {
+  try {
+    await api.deleteBucket(listId, bucketId);
+  } catch (err) {
+    void toastError(err);
+    return false;
+  }
+  await load(listId);
+  return true;
+}

@@ -1,0 +1,131 @@
+// Task actions, each written once: the optimistic write to the store, the request, the saved task or the rollback, and the toast.
+import * as api from '../api/tasks';
+import type { Task, UserRef } from '../api/tasks';
+import type { Label } from '../api/labels';
+import { addLabelToTask, removeLabelFromTask } from '../api/taskLabels';
+import { addAssignee, removeAssignee } from '../api/assignees';
+import { success, error as toastError } from '../app/toast';
+import { appStore } from '../state/store';
+import { putTasks, removeTask, taskAtomFamily } from '../state/tasks';
+import { playPop, popSoundEnabled } from '../state/taskSettings';
+
+/**
+ * How an action reports: by default a failure is toasted and the action resolves to null; `quiet` leaves the toast to
+ * the caller (a bulk command reports once for many tasks), and `saved` names the success toast, when there is one.
+ */
+export interface ActionOptions {
+  quiet?: boolean;
+  saved?: string;
+}
+
+const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title);
+
+/** Writes `optimistic` now, runs `request`, then keeps what the server answered or puts the task back as it was. */
+async function optimistic(before: Task | undefined, optimisticTask: Task, request: () => Promise<Task>, opts: ActionOptions): Promise<Task | null> {
+  putTasks([optimisticTask]);
+  try {
+    const saved = await request();
+    putTasks([saved]);
+    if (opts.saved) void success(opts.saved);
+    return saved;
+  } catch (err) {
+    // Only undo our own write: a newer one (another action on the same task) has already replaced it.
+    if (taskAtomFamily.peek(optimisticTask.id) === optimisticTask) {
+      if (before) putTasks([before]);
+      else removeTask(optimisticTask.id);
+    }
+    if (!opts.quiet) void toastError(err);
+    else throw err;
+    return null;
+  }
+}
+
+/** The task as the store has it, else as given (a task a view loaded but the store has not seen). */
+const current = (task: Task): Task => taskAtomFamily.peek(task.id) ?? task;
+
+/** Saves a changed task; the server's conflict merge is told in a toast. Returns the saved task, or null on failure. */
+export function update(next: Task, opts: ActionOptions = {}): Promise<Task | null> {
+  return optimistic(taskAtomFamily.peek(next.id), next, () => api.updateTask(next, { onMerged: () => void success('task.conflictMerged') }), opts);
+}
+
+/** Saves a task and throws on failure (no toast): for callers that report errors their own way. */
+export async function save(next: Task): Promise<Task> {
+  return (await update(next, { quiet: true }))!;
+}
+
+/**
+ * Marks a task done or not done: saves, plays the pop when enabled, and toasts with an Undo that flips it back.
+ * `afterSave` runs after every successful save, the Undo's too, so a view that dropped the task can put it back.
+ */
+export async function setDone(task: Task, done: boolean, afterSave?: (saved: Task) => void): Promise<Task | null> {
+  const saved = await update({ ...current(task), done });
+  if (!saved) return null;
+  afterSave?.(saved);
+  if (done && popSoundEnabled()) playPop();
+  void success(done ? 'task.doneSuccess' : 'task.undoneSuccess', {
+    label: 'task.undo',
+    onClick: () => void setDone(saved, !done, afterSave),
+  });
+  return saved;
+}
+
+/** Moves a task to another list (its bucket there is the server's choice: the default one). */
+export function move(task: Task, listId: number, opts: ActionOptions = {}): Promise<Task | null> {
+  return update({ ...current(task), listId, bucketId: 0 }, opts);
+}
+
+/** Deletes a task: gone from every view at once, back where it was if the server refuses. Returns whether it went. */
+export async function remove(taskId: number, opts: ActionOptions = {}): Promise<boolean> {
+  const before = taskAtomFamily.peek(taskId);
+  removeTask(taskId);
+  try {
+    await api.deleteTask(taskId);
+    return true;
+  } catch (err) {
+    if (before && taskAtomFamily.peek(taskId) === undefined) putTasks([before]);
+    if (opts.quiet) throw err;
+    void toastError(err);
+    return false;
+  }
+}
+
+/** Adds a label to a task (nothing to do when it has it already). */
+export function addLabel(task: Task, label: Label | Task['labels'][number], opts: ActionOptions = {}): Promise<Task | null> {
+  const before = current(task);
+  if (before.labels.some((l) => l.id === label.id)) return Promise.resolve(before);
+  const next = { ...before, labels: [...before.labels, label].sort(byTitle) };
+  return optimistic(before, next, async () => (await addLabelToTask(task.id, label.id), taskAtomFamily.peek(task.id) ?? next), opts);
+}
+
+export function removeLabel(task: Task, labelId: number, opts: ActionOptions = {}): Promise<Task | null> {
+  const before = current(task);
+  const next = { ...before, labels: before.labels.filter((l) => l.id !== labelId) };
+  return optimistic(before, next, async () => (await removeLabelFromTask(task.id, labelId), taskAtomFamily.peek(task.id) ?? next), opts);
+}
+
+/** Assigns someone to a task (listed last; nothing is sent when they are assigned already). */
+export function assign(task: Task, user: UserRef, opts: ActionOptions = {}): Promise<Task | null> {
+  const before = current(task);
+  if (before.assignees.some((a) => a.id === user.id)) return Promise.resolve(before);
+  const next = { ...before, assignees: [...before.assignees, user] };
+  return optimistic(before, next, async () => (await addAssignee(task.id, user.id), taskAtomFamily.peek(task.id) ?? next), opts);
+}
+
+export function unassign(task: Task, userId: number, opts: ActionOptions = {}): Promise<Task | null> {
+  const before = current(task);
+  const next = { ...before, assignees: before.assignees.filter((a) => a.id !== userId) };
+  return optimistic(before, next, async () => (await removeAssignee(task.id, userId), taskAtomFamily.peek(task.id) ?? next), opts);
+}
+
+/** Loads a task and puts it in the store (the detail view opens a task this way). */
+export async function load(taskId: number): Promise<Task> {
+  const task = await api.getTask(taskId);
+  putTasks([task]);
+  return task;
+}
+
+/** A change the server has made already (an attachment uploaded, a relation added): shown in every view. */
+export function patch(taskId: number, change: Partial<Task>): void {
+  const task = appStore.get(taskAtomFamily(taskId));
+  if (task) putTasks([{ ...task, ...change }]);
+}
