@@ -134,7 +134,7 @@ describe('adopting early GETs', () => {
 describe('list tasks loaded by the navigation', () => {
   it('fills the list’s atom with every page, and a view asking meanwhile joins the same load', async () => {
     localStorage.setItem('token', 'tok');
-    const pages = [1, 2].map((p) => jsonResponse([{ id: p, title: `t${p}` }], { 'x-pagination-total-pages': '2' }));
+    const pages = [1, 2].map((p) => jsonResponse([{ id: p, title: `t${p}`, list_id: 41 }], { 'x-pagination-total-pages': '2' }));
     fetchMock.mockImplementation(() => Promise.resolve(pages.shift()!));
     const first = loadListTasks(41, defaultFilters());
     const second = loadListTasks(41, defaultFilters());
