@@ -56,6 +56,7 @@ export function Column(props: ColumnProps) {
     const el = cards.current;
     if (el && !exhausted && el.scrollHeight <= el.clientHeight + 80) onLoadMore();
     // Not on onLoadMore: it is a new function each render; the card count and the paging state decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bucket.tasks.length, exhausted]);
 
   return (
