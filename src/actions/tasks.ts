@@ -43,9 +43,72 @@ async function optimistic(before: Task | undefined, optimisticTask: Task, reques
 /** The task as the store has it, else as given (a task a view loaded but the store has not seen). */
 const current = (task: Task): Task => taskAtomFamily.peek(task.id) ?? task;
 
+/**
+ * The saves of one task go out one after another. A second change made while the first is on its way (`m` then `t`
+ * on an open task) used to go out at once with the version the task had before the first: the server refused it as a
+ * stale edit, and the second change was lost. Each change is kept as the fields it changed and sent on top of the
+ * copy the server last confirmed; the store shows that copy with every change still waiting.
+ */
+interface SaveLine {
+  confirmed: Task | undefined;
+  /** What this line last put in the store: a different value there was written by someone else (a reload). */
+  shown: Task;
+  waiting: Partial<Task>[];
+  tail: Promise<unknown>;
+}
+const saveLines = new Map<number, SaveLine>();
+
+/** The fields `to` changes from `from` (compared by identity: untouched values keep theirs). */
+function changedFields(from: Task | undefined, to: Task): Partial<Task> {
+  if (!from) return to;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(to) as (keyof Task)[]) if (to[key] !== from[key]) out[key] = to[key];
+  return out as Partial<Task>;
+}
+
 /** Saves a changed task; the server's conflict merge is told in a toast. Returns the saved task, or null on failure. */
 export function update(next: Task, opts: ActionOptions = {}): Promise<Task | null> {
-  return optimistic(taskAtomFamily.peek(next.id), next, () => api.updateTask(next, { onMerged: () => void success('task.conflictMerged') }), opts);
+  const id = next.id;
+  const stored = taskAtomFamily.peek(id);
+  let line = saveLines.get(id);
+  if (!line) {
+    line = { confirmed: stored, shown: next, waiting: [], tail: Promise.resolve() };
+    saveLines.set(id, line);
+  }
+  const own = line;
+  const change = changedFields(stored, next);
+  own.waiting.push(change);
+  own.shown = next;
+  putTasks([next]);
+  const withWaiting = (base: Task) => own.waiting.reduce<Task>((task, fields) => ({ ...task, ...fields }), base);
+  const settle = () => {
+    own.waiting.splice(own.waiting.indexOf(change), 1);
+    if (own.waiting.length === 0 && saveLines.get(id) === own) saveLines.delete(id);
+  };
+  const send = async (): Promise<Task | null> => {
+    try {
+      const saved = await api.updateTask({ ...(own.confirmed ?? next), ...change }, { onMerged: () => void success('task.conflictMerged') });
+      own.confirmed = saved;
+      settle();
+      own.shown = withWaiting(saved);
+      putTasks([own.shown]);
+      if (opts.saved) void success(opts.saved);
+      return saved;
+    } catch (err) {
+      settle();
+      // Back to what the server has, with the changes still waiting; a value someone else wrote meanwhile stays.
+      if (taskAtomFamily.peek(id) === own.shown) {
+        if (own.confirmed) putTasks([(own.shown = withWaiting(own.confirmed))]);
+        else if (own.waiting.length === 0) removeTask(id);
+      }
+      if (opts.quiet) throw err;
+      void toastError(err);
+      return null;
+    }
+  };
+  const result = own.tail.then(send, send);
+  own.tail = result.catch(() => null);
+  return result;
 }
 
 /** Saves a task and throws on failure (no toast): for callers that report errors their own way. */

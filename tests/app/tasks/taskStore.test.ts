@@ -71,4 +71,24 @@ describe('task actions', () => {
     await first;
     expect(titles(5)).toEqual(['Newer', 'B']);
   });
+
+  it('a second change made while the first is saving goes out after it, on the version the first saved', async () => {
+    let answer: (t: Task) => void = () => undefined;
+    const stamp = new Date('2026-11-25T10:00:00Z');
+    tasksApi.updateTask.mockReturnValueOnce(new Promise<Task>((resolve) => (answer = resolve)));
+    tasksApi.updateTask.mockImplementationOnce(async (t) => ({ ...t, updated: new Date('2026-11-25T10:00:01Z') }));
+    const moving = actions.update({ ...a(), listId: 6 });
+    const done = actions.setDone(a(), true);
+    // Both show at once; the second request waits for the first answer.
+    expect(appStore.get(taskAtomFamily(501))).toMatchObject({ listId: 6, done: true });
+    await Promise.resolve();
+    expect(tasksApi.updateTask).toHaveBeenCalledTimes(1);
+    answer({ ...a(), listId: 6, updated: stamp });
+    await moving;
+    await done;
+    expect(tasksApi.updateTask).toHaveBeenCalledTimes(2);
+    // Sent with the first save's stamp (so not refused as stale) and both changes.
+    expect(tasksApi.updateTask.mock.calls[1][0]).toMatchObject({ listId: 6, done: true, updated: stamp });
+    expect(appStore.get(taskAtomFamily(501))).toMatchObject({ listId: 6, done: true });
+  });
 });
