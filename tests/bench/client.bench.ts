@@ -1,18 +1,9 @@
 // Client speed: gzip bytes of JS and CSS on the first signed-out page, and paint times, in Chromium against the real server.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import http from 'node:http';
-import { chromium } from 'playwright-core';
-import type { AddressInfo } from 'node:net';
-import { createServer } from '../../server/server.js';
-import { loadConfig } from '../../server/config.js';
 import type { BenchResult } from './run.js';
+import { startBrowserBench } from './browserBench.js';
 
 const RUNS = 5;
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -20,29 +11,7 @@ function median(values: number[]): number {
 }
 
 export default async function clientBench(): Promise<BenchResult[]> {
-  // A private build, so a concurrent `vite build` into dist/ cannot change what is measured.
-  const outDir = process.env.BENCH_CLIENT_DIR ?? path.join(ROOT, '.tmp/bench-dist');
-  if (!process.env.BENCH_CLIENT_DIR) {
-    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'keyflow-bench-'));
-  const config = loadConfig({ KEYFLOW_LOG: '0', KEYFLOW_RATE_LIMIT: '0' }, { dataDir, clientDir: outDir, serveClient: true, port: 0, host: '127.0.0.1' });
-  const app = await createServer(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-
-  // A one-heading page from a bare server: the paint time no page can beat on this machine at this moment.
-  const bare = http.createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html');
-    res.end('<!doctype html><html><head><title>x</title></head><body><h1>Hello</h1></body></html>');
-  });
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  const { base, bareUrl, browser, close } = await startBrowserBench('client');
 
   const bytes: number[] = [];
   const fcp: number[] = [];
@@ -89,10 +58,7 @@ export default async function clientBench(): Promise<BenchResult[]> {
       await context.close();
     }
   } finally {
-    await browser.close();
-    await app.close();
-    bare.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 
   return [

@@ -1,17 +1,9 @@
 // Signed-in first data: navigation to the first task rows (list of 300, kanban, task detail, home) in Chromium, cold
 // cache, real server, next to a bare page; prints each route's request timeline.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import http from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
-import type { AddressInfo } from 'node:net';
-import { createServer } from '../../server/server.js';
-import { loadConfig } from '../../server/config.js';
+import type { Browser } from 'playwright-core';
 import type { BenchResult } from './run.js';
+import { startBrowserBench } from './browserBench.js';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TASKS = 300;
 
@@ -118,23 +110,7 @@ function printTimeline(scenario: Scenario, run: Run): void {
 }
 
 export default async function firstRowsBench(): Promise<BenchResult[]> {
-  const outDir = process.env.BENCH_CLIENT_DIR ?? path.join(ROOT, '.tmp/bench-dist-firstrows');
-  if (!process.env.BENCH_CLIENT_DIR) execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'keyflow-bench-firstrows-'));
-  const config = loadConfig({ KEYFLOW_LOG: '0', KEYFLOW_RATE_LIMIT: '0' }, { dataDir, clientDir: outDir, serveClient: true, port: 0, host: '127.0.0.1' });
-  const app = await createServer(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  const bare = http.createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html');
-    res.end('<!doctype html><html><head><title>x</title></head><body><h1>Hello</h1></body></html>');
-  });
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  const { base, bareUrl, browser, close } = await startBrowserBench('firstrows');
 
   const results: BenchResult[] = [];
   try {
@@ -191,10 +167,7 @@ export default async function firstRowsBench(): Promise<BenchResult[]> {
     }
     results.push({ name: 'bare one-heading page: first-contentful-paint (floor)', value: median(floor), unit: 'ms' });
   } finally {
-    await browser.close();
-    await app.close();
-    bare.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
   return results;
 }

@@ -1,0 +1,63 @@
+// What the browser benches share: the production build (made once per run, into a private directory so a concurrent
+// `vite build` into dist/ cannot change what is measured), the real server serving it on a fresh data dir, Chromium,
+// and a one-heading page from a bare server (the paint time no page can beat on this machine at this moment).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { createServer } from '../../server/server.js';
+import { loadConfig } from '../../server/config.js';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+let built: string | null = null;
+
+/** The client build the benches serve: BENCH_CLIENT_DIR when given, else one build per bench run. */
+export function benchClientDir(): string {
+  if (process.env.BENCH_CLIENT_DIR) return process.env.BENCH_CLIENT_DIR;
+  if (built) return built;
+  const outDir = path.join(ROOT, '.tmp/bench-dist');
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+  return (built = outDir);
+}
+
+export interface BrowserBench {
+  /** The Keyflow server, e.g. http://127.0.0.1:41234 */
+  base: string;
+  bareUrl: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startBrowserBench(name: string): Promise<BrowserBench> {
+  const clientDir = benchClientDir();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `keyflow-bench-${name}-`));
+  const config = loadConfig({ KEYFLOW_LOG: '0', KEYFLOW_RATE_LIMIT: '0' }, { dataDir, clientDir, serveClient: true, port: 0, host: '127.0.0.1' });
+  const app = await createServer(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const bare = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html');
+    res.end('<!doctype html><html><head><title>x</title></head><body><h1>Hello</h1></body></html>');
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  return {
+    base,
+    bareUrl,
+    browser,
+    async close() {
+      await browser.close();
+      await app.close();
+      bare.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
