@@ -11,8 +11,10 @@ export type { Static };
  * `invalid_fields`, and a client can then mark all bad fields at once. No type coercion ("5" is not a number
  * here, as it was not before schemas), nothing removed or defaulted: the handler reads what was sent.
  * allErrors is safe here because bodies are capped at 1 MB and every array in a schema has a maxItems.
+ * allowUnionTypes: the schemas state "this type or null" as a type list on purpose (see below); without it Ajv logs
+ * a strict-mode warning for each such field at every server start.
  */
-export const AJV_OPTIONS = { allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false, verbose: true } as const;
+export const AJV_OPTIONS = { allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false, verbose: true, allowUnionTypes: true } as const;
 
 /** Integer columns are 32-bit in PostgreSQL: a larger number is invalid input, not a database error. */
 export const MAX_INT = 2_147_483_647;
