@@ -9,24 +9,19 @@ import { ensureErrorMessages, initLanguage } from './i18n';
 import { appStore } from './state/store';
 import { loadApp, watchOnline } from './state/readiness';
 import { sessionAtom } from './state/session';
-import { currentListAtom, paletteCommandAtom, paletteOpenAtom } from './state/ui';
+import { paletteCommandAtom, paletteOpenAtom } from './state/ui';
 import { setNavigator } from './state/navigator';
 import { createAppRouter, type AppRouter } from './app/router';
 import { installGlobalErrorHandler } from './app/globalErrors';
 import { startPwa } from './app/pwa';
 import type { CommandContext } from '../commands/registry';
+import { commandContext } from './app/commandContext';
 import { routes } from './routes';
 import './styles/base.css';
 
-function commandContext(router: AppRouter): CommandContext {
-  const matches = router.state.matches;
-  const named = [...matches].reverse().find((m) => m.route.id !== undefined && m.route.id in routes);
-  return {
-    navigate: (to) => void router.navigate(to),
-    routeName: named?.route.id ?? null,
-    signedIn: appStore.get(sessionAtom).kind === 'user',
-    listId: appStore.get(currentListAtom)?.id ?? null,
-  };
+function keymapContext(router: AppRouter): CommandContext {
+  const named = [...router.state.matches].reverse().find((m) => m.route.id !== undefined && m.route.id in routes);
+  return commandContext({ navigate: (to) => void router.navigate(to), routeName: named?.route.id ?? null });
 }
 
 /**
@@ -44,7 +39,7 @@ function loadCommandsWhenSignedIn(router: AppRouter): void {
       m.bindKeymap(
         window,
         m.registry,
-        () => commandContext(router),
+        () => keymapContext(router),
         (command) => {
           appStore.set(paletteCommandAtom, command.id);
           appStore.set(paletteOpenAtom, true);

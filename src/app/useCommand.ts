@@ -1,5 +1,5 @@
 // Runs registry commands from components with a context built from the router and the store.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { registry, type CommandContext } from '../../commands/registry';
@@ -8,14 +8,21 @@ import { sessionAtom } from '../state/session';
 import { currentListAtom } from '../state/ui';
 import { openTaskIdAtom } from '../state/taskDetail';
 import { useRouteName } from './Root';
+import { commandContext } from './commandContext';
 
 export function useCommandContext(): CommandContext {
   const navigate = useNavigate();
   const { name } = useRouteName();
+  // Subscribed so the context is made again when what it reads changes.
   const session = useAtomValue(sessionAtom);
   const list = useAtomValue(currentListAtom);
   const taskId = useAtomValue(openTaskIdAtom);
-  return { navigate: (to) => void navigate(to), routeName: name, signedIn: session.kind === 'user', listId: list?.id ?? null, taskId };
+  return useMemo(
+    () => commandContext({ navigate: (to) => void navigate(to), routeName: name }),
+    // session, list and taskId are what commandContext reads from the store
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [navigate, name, session, list, taskId],
+  );
 }
 
 /** `run(id, input?)` through the registry, so buttons and menus behave exactly like the hotkeys. */
