@@ -45,6 +45,38 @@ if (pgUrl) {
 }
 run('end-to-end tests (Chromium)', 'node', ['tests/e2e/run.mjs'], playwrightCounts);
 
+// What failed, briefly, at the very end: a CI log is often read from its tail only.
+const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+const firstLines = (text, n = 8) => plain(text).split('\n').filter((l) => l.trim()).slice(0, n).map((l) => `      ${l.slice(0, 200)}`).join('\n');
+function failuresOf() {
+  const out = [];
+  for (const file of ['.tmp/vitest.json', '.tmp/vitest-pg.json']) {
+    if (!existsSync(file)) continue;
+    for (const f of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {
+      for (const a of f.assertionResults ?? []) if (a.status === 'failed') out.push({ name: `${a.fullName} (${file})`, message: (a.failureMessages ?? []).join('\n') });
+    }
+  }
+  if (existsSync('.tmp/playwright.json')) {
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          const results = t.results ?? [];
+          if (t.status === 'expected' || t.status === 'skipped') continue;
+          results.forEach((r, i) => r.error && out.push({ name: `${spec.file}:${spec.line} ${spec.title} (${t.status}, try ${i + 1})`, message: r.error.message }));
+        }
+      }
+      (suite.suites ?? []).forEach(walk);
+    };
+    (JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')).suites ?? []).forEach(walk);
+  }
+  return out;
+}
+const failures = failuresOf();
+if (failures.length) {
+  console.log('\nfailed or flaky (first lines of each error):');
+  for (const f of failures.slice(0, 12)) console.log(`  ${f.name}\n${firstLines(f.message)}`);
+}
+
 let passed = 0, failed = 0, skipped = 0;
 for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);

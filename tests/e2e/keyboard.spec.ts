@@ -95,9 +95,13 @@ test('kanban: the first card in at most 2 Tab presses, opened with Enter, moved 
   await expect(moved).toBeFocused();
 
   // Space, an arrow and Space move it back (the drag keys), and Enter opens the card.
+  // Each key waits for what a person would see before the next: the card lifted, then the first bucket marked as
+  // the drop target (the sensor measures the board a frame after each key).
   k.reset();
   await k.press('Space');
+  await expect(page.locator('.kanban-card.is-dragging')).toHaveCount(1);
   await k.press('ArrowLeft');
+  await expect(page.locator(`.kanban-bucket[data-bucket-id="${first.id}"]`)).toHaveClass(/is-over/);
   await k.press('Space');
   await expect.poll(async () => (await api<ServerTask>(request, account, `/tasks/${card.id}`)).bucket_id).toBe(first.id);
   expect(k.count).toBe(3);

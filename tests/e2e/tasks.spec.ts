@@ -248,7 +248,9 @@ test('a task edited in the detail opened over the board changes its card at once
   const title = dialog.getByRole('textbox', { name: 'Task title' });
   await expect(title).toHaveValue('Oil the hinges');
   await expect(title).not.toHaveAttribute('readonly');
-  // The board behind the dialog loaded its buckets when it was put there; from now on nothing may load them again.
+  // The board behind the dialog loaded its buckets when it was put there (its card is back on screen); from now on
+  // nothing may load them again.
+  await expect(page.locator('.kanban-board .kanban-card-title', { hasText: 'Oil the hinges' })).toHaveCount(1);
   bucketLoads = 0;
   await title.fill('Oil the gate hinges');
   await title.press('Enter');
