@@ -58,6 +58,8 @@ export default defineConfig({
     // Route views' scripts are preloaded from index.html's route table instead (see routeViewDependencies).
     modulePreload: { polyfill: false, resolveDependencies: routeViewDependencies() },
     rolldownOptions: {
+      // The build's own timing report is noise in every log (it names the PWA plugin's precache step each time).
+      checks: { pluginTimings: false },
       output: {
         // The first page in a few files (vendor, core, its stylesheet, the screen's chunk) instead of a dozen: each
         // request costs Chromium far more than its bytes, and chunks of a few hundred bytes compress badly. "core" is

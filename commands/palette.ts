@@ -38,7 +38,7 @@ export const paletteCommands = defineCommands([
     run: async (ctx, input) => {
       if (!input || input.trim() === '') return;
       // The API and state modules load with the first use, not at boot.
-      const { createTaskFromPalette } = await import('../src/app/palette/actions');
+      const { createTaskFromPalette } = await import('../src/app/palette/createTask');
       await createTaskFromPalette(ctx, input);
     },
   },

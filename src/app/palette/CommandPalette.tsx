@@ -39,7 +39,7 @@ import { useShortcutLabel } from '../shortcutLabel';
 import { rankByText } from '../fuzzyRank';
 import { currentLanguage, useT } from '../../i18n';
 import { createSearchIndex, type SearchItem } from './searchIndex';
-import { createTaskFromPalette, searchTasksOnServer, searchTeamsOnServer, taskTitles } from './actions';
+import { searchTasksOnServer, searchTeamsOnServer, taskTitles } from './actions';
 import { paletteMounted, restoreFocus } from './paletteFocus';
 import './palette.css';
 
@@ -375,6 +375,7 @@ export default function CommandPalette() {
     if (row.what === 'task') {
       setRunning(true);
       try {
+        const { createTaskFromPalette } = await import('./createTask');
         await createTaskFromPalette(ctx, row.text);
         close();
       } catch {
