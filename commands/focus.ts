@@ -4,7 +4,7 @@ import { appStore } from '../src/state/store';
 import { addTaskBoxesAtom, addTaskFocusRequestAtom } from '../src/state/focusRequests';
 import { openTaskIdAtom } from '../src/state/taskDetail';
 import { leaveField } from '../src/app/focusReturn';
-import { isEditableTarget } from './keymap';
+import { isEditableTarget } from './keymapTargets';
 
 const inField = () => typeof document !== 'undefined' && isEditableTarget(document.activeElement);
 

@@ -12,7 +12,8 @@ import { focusCommands } from './focus';
 
 export { registry, createRegistry } from './registry';
 export type { Command, CommandContext, Registry } from './registry';
-export { bindKeymap, isEditableTarget, SEQUENCE_TIMEOUT_MS } from './keymap';
+export { bindKeymap, SEQUENCE_TIMEOUT_MS } from './keymap';
+export { isEditableTarget } from './keymapTargets';
 export { trackFocusOrigin } from '../src/app/focusReturn';
 
 let registered = false;

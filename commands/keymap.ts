@@ -2,23 +2,12 @@
 import { tinykeys } from 'tinykeys';
 import type { Command, CommandContext, Registry } from './registry';
 import { keysOf, subscribeOverrides } from './keyOverrides';
+import { isEditableTarget } from './keymapTargets';
 
 export const SEQUENCE_TIMEOUT_MS = 1500;
 
 /** Keys that still work while typing in a field: they never produce text. */
 const ALLOWED_IN_FIELDS = new Set(['$mod+k', '$mod+e', 'Escape']);
-
-export function isEditableTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.closest('[contenteditable=""], [contenteditable="true"]')) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag === 'INPUT') {
-    const type = (target as HTMLInputElement).type;
-    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(type);
-  }
-  return false;
-}
 
 /**
  * A symbol like "?" is typed with Shift on most layouts, and tinykeys rejects presses with extra

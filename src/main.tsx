@@ -16,6 +16,7 @@ import { installGlobalErrorHandler } from './app/globalErrors';
 import { startPwa } from './app/pwa';
 import type { CommandContext } from '../commands/registry';
 import { commandContext } from './app/commandContext';
+import { holdEarlyKeys } from './app/earlyKeys';
 import { routes } from './routes';
 import './styles/base.css';
 
@@ -34,6 +35,7 @@ function loadCommandsWhenSignedIn(router: AppRouter): void {
     if (requested || appStore.get(sessionAtom).kind === 'none') return;
     requested = true;
     unsubscribe();
+    const replayHeldKeys = holdEarlyKeys();
     void import('../commands').then((m) => {
       m.registerAppCommands();
       m.bindKeymap(
@@ -46,6 +48,7 @@ function loadCommandsWhenSignedIn(router: AppRouter): void {
         },
       );
       m.trackFocusOrigin();
+      replayHeldKeys();
     });
   };
   const unsubscribe = appStore.sub(sessionAtom, check);

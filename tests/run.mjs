@@ -46,7 +46,8 @@ if (pgUrl) {
 run('end-to-end tests (Chromium)', 'node', ['tests/e2e/run.mjs'], playwrightCounts);
 
 // What failed, briefly, at the very end: a CI log is often read from its tail only.
-const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const plain = (text) => String(text ?? '').replace(ansi, '');
 const firstLines = (text, n = 8) => plain(text).split('\n').filter((l) => l.trim()).slice(0, n).map((l) => `      ${l.slice(0, 200)}`).join('\n');
 function failuresOf() {
   const out = [];

@@ -1,5 +1,5 @@
 // Where the focus goes back to when a field is left with Escape: the element that had it before the field did.
-import { isEditableTarget } from '../../commands/keymap';
+import { isEditableTarget } from '../../commands/keymapTargets';
 
 let origin: HTMLElement | null = null;
 let tracking = false;

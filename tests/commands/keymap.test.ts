@@ -1,7 +1,8 @@
 // Key bindings: single keys, $mod chords, "g x" sequences with the 1500 ms reset, focus in fields, `when`.
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createRegistry, type CommandContext, type Registry } from '../../commands/registry';
-import { bindKeymap, isEditableTarget } from '../../commands/keymap';
+import { bindKeymap } from '../../commands/keymap';
+import { isEditableTarget } from '../../commands/keymapTargets';
 
 function press(key: string, opts: KeyboardEventInit = {}, target: EventTarget = document.body) {
   target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...opts }));

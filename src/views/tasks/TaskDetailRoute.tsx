@@ -6,7 +6,7 @@ import { pathFor } from '../../routes';
 import { useCloseRoute } from '../../components/RouteModal';
 import { BackdropView, backdropFor } from '../../components/BackdropView';
 import { TaskDetail } from './TaskDetail';
-import { isEditableTarget } from '../../../commands/keymap';
+import { isEditableTarget } from '../../../commands/keymapTargets';
 import { returnToRow } from '../../state/selection';
 
 export default function TaskDetailRoute() {
