@@ -1,5 +1,5 @@
-// Entity tags and If-Match preconditions: what makes a full-replace update of a task, list, namespace, label or bucket
-// safe against an edit someone else made meanwhile.
+// Entity tags and If-Match preconditions: what makes a full-replace update of a task, list, namespace, label, bucket
+// or saved filter safe against an edit someone else made meanwhile.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERRORS } from './errors.js';
 import type { Db } from './db/database.js';
@@ -43,7 +43,7 @@ export function isConditional(req: FastifyRequest): boolean {
   return (Array.isArray(header) ? header.join(',') : header).trim() !== '*';
 }
 
-export type EntityKind = 'task' | 'list' | 'namespace' | 'label' | 'bucket';
+export type EntityKind = 'task' | 'list' | 'namespace' | 'label' | 'bucket' | 'filter';
 
 /**
  * 412 with code 4090 and the entity as it is now (`current`), with its tag in the ETag header: what a client needs

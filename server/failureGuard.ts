@@ -1,9 +1,10 @@
 // Limits on wrong credentials that every server process shares (counted in the database): CalDAV's per-address
 // block, and the per-account password limit that stops many addresses guessing one account.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from './db/database.js';
 import type { ServerContext } from './context.js';
+import { ApiError } from './errors.js';
 import { RATE_WINDOW_MS } from './rateLimit.js';
 
 /**
@@ -135,6 +136,29 @@ export function guardsOf(ctx: ServerContext): Guards | null {
 /** The 429 a blocked attempt gets, shaped as the sign-in limit's. */
 export function tooManyAttempts(reply: FastifyReply, url: string, waitMs: number): FastifyReply {
   return reply.code(429).header('retry-after', String(Math.ceil(waitMs / 1000))).send({ message: `Too Many Requests on ${url}` });
+}
+
+/**
+ * A password check of a signed-in user (password and e-mail change, TOTP disable, deletion, export) under the same
+ * per-account limit as the sign-in: a wrong password counts against the account, and once the account is locked the
+ * check is refused (429, as the sign-in's) before the password is even looked at, from any address the account has
+ * not signed in from lately. So a stolen session cannot guess the password from many addresses, and guesses at the
+ * sign-in and behind a session add up. `verify` does the check itself; answers whether the password was right.
+ */
+export async function guardedPasswordCheck(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply, userId: number, verify: () => Promise<boolean>): Promise<boolean> {
+  const guard = guardsOf(ctx)?.accounts;
+  const account = { userId };
+  const wait = guard ? await guard.blockedFor(account, req.ip) : 0;
+  if (wait > 0) {
+    reply.header('retry-after', String(Math.ceil(wait / 1000)));
+    throw new ApiError(429, null, `Too Many Requests on ${req.url}`);
+  }
+  if (await verify()) {
+    await guard?.succeeded(userId, req.ip);
+    return true;
+  }
+  await guard?.fail(account);
+  return false;
 }
 
 /**

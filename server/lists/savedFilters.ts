@@ -5,6 +5,7 @@ import { apiError, forbidden, invalidData } from '../errors.js';
 import { Type } from '@sinclair/typebox';
 import { Body, type Static } from '../validation.js';
 import { nowIso } from '../clock.js';
+import { nextUpdated } from '../etag.js';
 import { callerJson, favoriteListIds, listIdOfFilter, savedFilterJson, type SavedFilterJson, type SavedFilterRow } from './serialize.js';
 import { setListFavorite } from './create.js';
 import { queryFromSavedFilter, validateTaskQuery } from '../tasks/collection.js';
@@ -73,26 +74,34 @@ export async function savedFilterResponse(db: Db, auth: Auth, row: SavedFilterRo
   return savedFilterJson(row, callerJson(auth), favorites.has(listIdOfFilter(row.id)));
 }
 
-/** Writes the given fields of a filter and its favourite mark in one transaction; returns the re-read row. */
+/**
+ * Writes the given fields of a filter and its favourite mark in one transaction; returns the re-read row. With
+ * `conditional` (the request sent an If-Match naming a tag), the write lands only on the version `stored` was read
+ * at, and null means the filter moved on between that read and this write (the caller answers the conflict).
+ */
 export async function updateFilter(
   db: Db,
   userId: number,
-  id: number,
+  stored: SavedFilterRow,
   changes: { title?: string; description?: string; filters?: Record<string, unknown>; isFavorite?: boolean },
-): Promise<SavedFilterRow> {
+  conditional = false,
+): Promise<SavedFilterRow | null> {
   return db.transaction().execute(async (trx) => {
-    await trx
+    const result = await trx
       .updateTable('saved_filters')
       .set({
         ...(changes.title !== undefined ? { title: changes.title } : {}),
         ...(changes.description !== undefined ? { description: changes.description } : {}),
         ...(changes.filters !== undefined ? { filters: JSON.stringify(changes.filters) } : {}),
-        updated: nowIso(),
+        // Always after the stored stamp, so two saves in one millisecond still get different ETags.
+        updated: nextUpdated(stored.updated, nowIso()),
       })
-      .where('id', '=', id)
-      .execute();
-    if (changes.isFavorite !== undefined) await setListFavorite(trx, userId, listIdOfFilter(id), changes.isFavorite);
-    return trx.selectFrom('saved_filters').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      .where('id', '=', stored.id)
+      .$if(conditional, (qb) => qb.where('updated', '=', stored.updated))
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return null;
+    if (changes.isFavorite !== undefined) await setListFavorite(trx, userId, listIdOfFilter(stored.id), changes.isFavorite);
+    return trx.selectFrom('saved_filters').selectAll().where('id', '=', stored.id).executeTakeFirstOrThrow();
   });
 }
 

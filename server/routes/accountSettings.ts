@@ -1,5 +1,5 @@
 // Account settings of the signed-in user: e-mail change and avatar provider / avatar upload.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { userOf, type UserRow } from '../context.js';
 import { apiError, badRequest, invalidData, isEmailTaken } from '../errors.js';
 import { verifyPassword, randomToken } from '../auth/password.js';
@@ -9,6 +9,7 @@ import { ensureMultipart, readUpload } from '../export/upload.js';
 import { sendAccountMail } from '../jobs.js';
 import { webImageMime } from '../fileType.js';
 import { rateLimited } from '../rateLimit.js';
+import { guardedPasswordCheck } from '../failureGuard.js';
 
 export const AVATAR_PROVIDERS = ['default', 'gravatar', 'initials', 'upload', 'marble'] as const;
 
@@ -20,17 +21,26 @@ export function stringField(body: unknown, key: string): string {
 }
 
 /**
- * Re-checks the caller's password before a sensitive change (1011 when wrong or empty).
+ * Re-checks the caller's password before a sensitive change (1011 when wrong or empty), under the per-account
+ * password limit of the sign-in (429 once the account is locked; see guardedPasswordCheck).
  * Accounts from an OpenID provider have no local password: `nonLocal: 'skip'` lets them through
  * (deletion, export — the reference server does the same), `'reject'` answers 1021.
  */
-export async function confirmPassword(user: UserRow, password: string, opts: { nonLocal: 'skip' | 'reject' } = { nonLocal: 'reject' }): Promise<void> {
+export async function confirmPassword(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  password: string,
+  opts: { nonLocal: 'skip' | 'reject' } = { nonLocal: 'reject' },
+): Promise<void> {
   // Rows seeded without an issuer count as local, as in the authentication routes.
   if (user.issuer !== 'local' && user.issuer !== '') {
     if (opts.nonLocal === 'skip') return;
     throw apiError(1021);
   }
-  if (!password || !(await verifyPassword(password, user.password))) throw apiError(1011);
+  // An empty password guesses nothing: refused without counting.
+  if (!password) throw apiError(1011);
+  if (!(await guardedPasswordCheck(req.server.ctx, req, reply, user.id, () => verifyPassword(password, user.password)))) throw apiError(1011);
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -49,12 +59,12 @@ export default async function accountSettings(app: FastifyInstance): Promise<voi
   await ensureMultipart(app);
 
   // Password checks behind a session share the sign-in limit, so a stolen session cannot guess the password freely.
-  app.post('/user/settings/email', { onRequest: rateLimited(app) }, async (req) => {
+  app.post('/user/settings/email', { onRequest: rateLimited(app) }, async (req, reply) => {
     const user = userOf(req);
     const newEmail = stringField(req.body, 'new_email').trim();
     const password = stringField(req.body, 'password');
     if (!newEmail || newEmail.length > 250 || !EMAIL_RE.test(newEmail)) throw invalidData('new_email: does not validate as email');
-    await confirmPassword(user, password);
+    await confirmPassword(req, reply, user, password);
     if (newEmail.toLowerCase() !== user.email.toLowerCase()) {
       const taken = await db
         .selectFrom('users')

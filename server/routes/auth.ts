@@ -10,7 +10,7 @@ import { nowIso } from '../clock.js';
 import { userJson } from '../serialize.js';
 import { sendMail } from '../mail.js';
 import { rateLimited } from '../rateLimit.js';
-import { guardsOf, tooManyAttempts } from '../failureGuard.js';
+import { guardedPasswordCheck, guardsOf, tooManyAttempts } from '../failureGuard.js';
 import { enabledTotpSecret, passcodeMatches } from './totp.js';
 import { createAccount } from '../users/createAccount.js';
 
@@ -132,8 +132,8 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     return { token: await issueUserToken(config, caller.user, caller.long) };
   });
 
-  // The old password is checked: guesses share the sign-in limit.
-  app.post('/user/password', limited, async (req) => {
+  // The old password is checked: guesses share the sign-in limits, per address and per account.
+  app.post('/user/password', limited, async (req, reply) => {
     const user = userOf(req);
     const body = bodyOf(req.body);
     const oldPassword = str(body, 'old_password');
@@ -141,7 +141,7 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     if (!isLocalUser(user)) throw apiError(1021);
     if (!oldPassword) throw apiError(1014);
     if (!newPassword) throw apiError(1013);
-    if (!(await verifyPassword(oldPassword, user.password))) throw apiError(1011);
+    if (!(await guardedPasswordCheck(app.ctx, req, reply, user.id, () => verifyPassword(oldPassword, user.password)))) throw apiError(1011);
     const problem = passwordProblem('new_password', newPassword);
     if (problem) throw invalidData(problem);
     const caller = authOf(req);

@@ -17,9 +17,9 @@ export default async function deletion(app: FastifyInstance): Promise<void> {
   // Each checks the account password: guesses count against the sign-in limit, as they would at sign-in.
   const limited = { onRequest: rateLimited(app) };
 
-  app.post('/user/deletion/request', limited, async (req) => {
+  app.post('/user/deletion/request', limited, async (req, reply) => {
     const user = userOf(req);
-    await confirmPassword(user, stringField(req.body, 'password'), { nonLocal: 'skip' });
+    await confirmPassword(req, reply, user, stringField(req.body, 'password'), { nonLocal: 'skip' });
     const token = randomToken(64);
     await db.transaction().execute(async (trx) => {
       // Only the newest link works, so an old mail lying around cannot schedule a deletion later.
@@ -62,7 +62,7 @@ export default async function deletion(app: FastifyInstance): Promise<void> {
 
   app.post('/user/deletion/cancel', limited, async (req, reply) => {
     const user = userOf(req);
-    await confirmPassword(user, stringField(req.body, 'password'), { nonLocal: 'skip' });
+    await confirmPassword(req, reply, user, stringField(req.body, 'password'), { nonLocal: 'skip' });
     await db.updateTable('users').set({ deletion_scheduled_at: null, updated: nowIso() }).where('id', '=', user.id).execute();
     return reply.code(204).send();
   });

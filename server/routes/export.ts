@@ -15,9 +15,9 @@ export default async function exportRoutes(app: FastifyInstance): Promise<void> 
 
   // Built within the request: even large accounts take seconds, and the caller learns of failures at once.
   // The mail still follows, as the client tells the user to wait for it.
-  app.post('/user/export/request', limited, async (req) => {
+  app.post('/user/export/request', limited, async (req, reply) => {
     const user = userOf(req);
-    await confirmPassword(user, stringField(req.body, 'password'), { nonLocal: 'skip' });
+    await confirmPassword(req, reply, user, stringField(req.body, 'password'), { nonLocal: 'skip' });
     const zip = await buildExportZip(db, config, user.id);
     const stamp = new Date().toISOString().slice(0, 10);
     const file = await saveFile(db, config, zip, { name: `keyflow-export-${user.username}-${stamp}.zip`, mime: 'application/zip', createdById: user.id });
@@ -38,7 +38,7 @@ export default async function exportRoutes(app: FastifyInstance): Promise<void> 
 
   app.post('/user/export/download', limited, async (req, reply) => {
     const user = userOf(req);
-    await confirmPassword(user, stringField(req.body, 'password'), { nonLocal: 'skip' });
+    await confirmPassword(req, reply, user, stringField(req.body, 'password'), { nonLocal: 'skip' });
     const row = await db
       .selectFrom('users')
       .innerJoin('files', 'files.id', 'users.export_file_id')

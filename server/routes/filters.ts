@@ -1,9 +1,11 @@
-// Saved filters: PUT /filters, GET/POST/DELETE /filters/:id (owner only; link shares get 11002).
+// Saved filters: PUT /filters, GET/POST/DELETE /filters/:id (owner only; link shares get 11002). Answers carry an ETag;
+// an update with a stale If-Match answers 412/4090 with the filter as it is now, like the other entities (etag.ts).
 import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { apiError } from '../errors.js';
 import { Right, maxRight } from '../rights.js';
 import { nowIso } from '../clock.js';
+import { checkIfMatch, entityEtag, isConditional, staleWrite } from '../etag.js';
 import { setListFavorite } from '../lists/create.js';
 import { listIdOfFilter } from '../lists/serialize.js';
 import { deleteFilter, filterTitle, loadOwnFilter, parseFilters, savedFilterResponse, updateFilter, SavedFilterBody, type SavedFilterInput } from '../lists/savedFilters.js';
@@ -32,6 +34,7 @@ export default async function filters(app: FastifyInstance): Promise<void> {
     });
     reply.code(201);
     maxRight(reply, Right.Admin);
+    reply.header('etag', entityEtag(row));
     return savedFilterResponse(db, auth, row);
   });
 
@@ -39,6 +42,7 @@ export default async function filters(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const row = await loadOwnFilter(db, auth, idParam((req.params as { id: string }).id));
     maxRight(reply, Right.Admin);
+    reply.header('etag', entityEtag(row));
     return savedFilterResponse(db, auth, row);
   });
 
@@ -50,10 +54,14 @@ export default async function filters(app: FastifyInstance): Promise<void> {
     const description = body.description ?? undefined;
     const parsed = parseFilters(body.filters);
     const isFavorite = body.is_favorite ?? undefined;
-    await loadOwnFilter(db, auth, id);
-    const row = await updateFilter(db, auth.userId, id, { title, description, filters: parsed, isFavorite });
+    const stored = await loadOwnFilter(db, auth, id);
+    const json = (row: typeof stored) => savedFilterResponse(db, auth, row);
+    await checkIfMatch(req, reply, 'filter', stored, () => json(stored));
+    const row = await updateFilter(db, auth.userId, stored, { title, description, filters: parsed, isFavorite }, isConditional(req));
+    if (!row) return staleWrite(reply, 'filter', () => loadOwnFilter(db, auth, id), json);
     maxRight(reply, Right.Admin);
-    return savedFilterResponse(db, auth, row);
+    reply.header('etag', entityEtag(row));
+    return json(row);
   });
 
   app.delete('/filters/:id', async (req) => {

@@ -7,7 +7,7 @@ import { Right, checkList, checkNamespace, listReaderIds, maxRight, reachableLis
 import { bodyObject, checkLength, optBool, optHexColor, optInt, optNumber, optString, type Body } from '../bodyFields.js';
 import { paginate, searchMatcher, setUnpagedHeaders } from '../pagination.js';
 import { nowIso } from '../clock.js';
-import { checkIfMatch, entityEtag, isConditional, nextUpdated, staleWrite } from '../etag.js';
+import { changedMeanwhile, checkIfMatch, entityEtag, isConditional, nextUpdated, staleWrite } from '../etag.js';
 import { deleteLists } from '../cascade.js';
 import { notifyUsers } from '../notify.js';
 import { userJson } from '../serialize.js';
@@ -89,6 +89,8 @@ export default async function lists(app: FastifyInstance): Promise<void> {
       const filter = await loadOwnFilter(db, auth, filterIdOfList(id));
       const json = await savedFilterResponse(db, auth, filter);
       maxRight(reply, Right.Admin);
+      // Tagged by the pseudo list's id, so a client builds it from this copy as from any list's.
+      reply.header('etag', entityEtag({ id, updated: filter.updated }));
       return filterAsListJson(filter, json.owner, json.is_favorite);
     }
     const { list, right } = await checkList(db, auth, id, Right.Read);
@@ -144,11 +146,21 @@ export default async function lists(app: FastifyInstance): Promise<void> {
       const description = optString(body, 'description');
       const isFavorite = optBool(body, 'is_favorite');
       const filterId = filterIdOfList(id);
-      await loadOwnFilter(db, auth, filterId);
-      const filter = await updateFilter(db, auth.userId, filterId, { title, description, isFavorite });
-      const json = await savedFilterResponse(db, auth, filter);
+      const stored = await loadOwnFilter(db, auth, filterId);
+      const asList = async (row: typeof stored) => {
+        const json = await savedFilterResponse(db, auth, row);
+        return filterAsListJson(row, json.owner, json.is_favorite);
+      };
+      const tagged = (row: typeof stored) => ({ id, updated: row.updated });
+      await checkIfMatch(req, reply, 'filter', tagged(stored), () => asList(stored));
+      const filter = await updateFilter(db, auth.userId, stored, { title, description, isFavorite }, isConditional(req));
+      if (!filter) {
+        const now = await loadOwnFilter(db, auth, filterId);
+        throw changedMeanwhile(reply, 'filter', entityEtag(tagged(now)), await asList(now));
+      }
       maxRight(reply, Right.Admin);
-      return filterAsListJson(filter, json.owner, json.is_favorite);
+      reply.header('etag', entityEtag(tagged(filter)));
+      return asList(filter);
     }
     const title = listTitle(body);
     const identifier = listIdentifier(body);

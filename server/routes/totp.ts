@@ -81,9 +81,9 @@ export default async function totp(app: FastifyInstance): Promise<void> {
   });
 
   // The password is checked: guesses share the sign-in limit.
-  app.post('/user/settings/totp/disable', { onRequest: rateLimited(app) }, async (req) => {
+  app.post('/user/settings/totp/disable', { onRequest: rateLimited(app) }, async (req, reply) => {
     const user = userOf(req);
-    await confirmPassword(user, stringField(req.body, 'password'));
+    await confirmPassword(req, reply, user, stringField(req.body, 'password'));
     await db.deleteFrom('totp').where('user_id', '=', user.id).execute();
     return { message: 'TOTP was disabled successfully.' };
   });

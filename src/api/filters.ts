@@ -1,5 +1,7 @@
-// Saved filters: the model (with every filter attribute) and its calls; they appear as pseudo lists −(id+1).
+// Saved filters: the model (with every filter attribute) and its calls; they appear as pseudo lists −(id+1). Edits are
+// conflict-safe like those of lists and labels (If-Match, and the person's changes kept over a newer copy).
 import { del, getWithRight, post, put } from './client';
+import { converted, ifMatchHeaders, ServerCopies, updateSafely, type ConflictSafe } from './conflicts';
 
 export type Comparator = 'equals' | 'not_equals' | 'greater' | 'greater_equals' | 'less' | 'less_equals' | 'like' | 'in';
 
@@ -65,17 +67,29 @@ function body(f: Partial<SavedFilter>) {
   };
 }
 
+const copies = new ServerCopies<SavedFilter>();
+
 export async function getFilter(id: number): Promise<SavedFilter> {
   const { data, maxRight } = await getWithRight<SavedFilter>(`filters/${id}`);
-  return normalizeFilter(data, maxRight);
+  return copies.remember(normalizeFilter(data, maxRight));
 }
 
 export async function createFilter(f: Partial<SavedFilter>): Promise<SavedFilter> {
-  return normalizeFilter(await put<SavedFilter>('filters', body(f)), 2);
+  return copies.remember(normalizeFilter(await put<SavedFilter>('filters', body(f)), 2));
 }
 
-export async function updateFilter(f: SavedFilter): Promise<SavedFilter> {
-  return normalizeFilter(await post<SavedFilter>(`filters/${f.id}`, body(f)), f.maxRight);
+const safeFilters: ConflictSafe<SavedFilter> = {
+  copies,
+  send: async (f) => normalizeFilter(await post<SavedFilter>(`filters/${f.id}`, body(f), { headers: ifMatchHeaders(f) }), f.maxRight),
+  fromCurrent: (current, edited) => normalizeFilter(converted<SavedFilter>(current), edited.maxRight),
+};
+
+/**
+ * Sends the filter with If-Match; when it was changed meanwhile (in another tab or on another device: a filter is its
+ * owner's alone), the person's changes are kept over the newer copy and `onMerged` is called.
+ */
+export function updateFilter(f: SavedFilter, opts: { onMerged?: () => void } = {}): Promise<SavedFilter> {
+  return updateSafely(safeFilters, f, opts.onMerged);
 }
 
 export async function deleteFilter(id: number): Promise<void> {

@@ -1,5 +1,6 @@
-// Conflict-safe edits beyond tasks: lists, namespaces, labels and buckets carry an ETag and honour If-Match on update
-// exactly as tasks do (412/4090 with the current entity), and clients that send no If-Match work as before.
+// Conflict-safe edits beyond tasks: lists, namespaces, labels, buckets and saved filters (also edited as their pseudo
+// lists) carry an ETag and honour If-Match on update exactly as tasks do (412/4090 with the current entity), and
+// clients that send no If-Match work as before.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestServer } from '../../server/server.js';
@@ -8,8 +9,12 @@ import { call, makeWorld, type World } from './fixtures.js';
 type Json = Record<string, unknown> & { id: number; updated: string };
 
 interface Kind {
-  name: 'list' | 'namespace' | 'label' | 'bucket';
-  table: 'lists' | 'namespaces' | 'labels' | 'buckets';
+  name: 'list' | 'namespace' | 'label' | 'bucket' | 'filter';
+  /** What the conflict message names, when not `name`. */
+  named?: string;
+  table: 'lists' | 'namespaces' | 'labels' | 'buckets' | 'saved_filters';
+  /** The stored row's id for a response's id (a saved filter's pseudo list −(id+1)). */
+  rowId?: (id: number) => number;
   create: () => Promise<{ status: number; etag: unknown; json: Json }>;
   url: (e: Json) => string;
   /** A GET of the one entity, where the API has one. */
@@ -19,7 +24,7 @@ interface Kind {
   field: string;
 }
 
-describe('ETag and If-Match on lists, namespaces, labels and buckets', () => {
+describe('ETag and If-Match on lists, namespaces, labels, buckets and saved filters', () => {
   let app: FastifyInstance;
   let w: World;
   beforeAll(async () => {
@@ -59,14 +64,31 @@ describe('ETag and If-Match on lists, namespaces, labels and buckets', () => {
       url: (e) => `/lists/${w.listId}/buckets/${e.id}`,
       edit: (e, n) => ({ title: `bucket ${n}`, limit: e.limit, position: e.position }),
     },
+    {
+      name: 'filter', table: 'saved_filters', field: 'title',
+      create: () => created('PUT', '/filters', { title: 'tagged filter', filters: { filter_by: ['done'], filter_value: ['false'] } }),
+      url: (e) => `/filters/${e.id}`, read: (e) => `/filters/${e.id}`,
+      edit: (e, n) => ({ title: `filter ${n}`, description: e.description, filters: e.filters }),
+    },
+    {
+      // The same filter edited as its pseudo list (the list settings of a saved filter), tagged by the list's id.
+      name: 'list', named: 'filter', table: 'saved_filters', field: 'title', rowId: (id) => -id - 1,
+      create: async () => {
+        const f = await created('PUT', '/filters', { title: 'tagged filter list', filters: { filter_by: ['done'], filter_value: ['false'] } });
+        const res = await call(app, 'GET', `/lists/${-f.json.id - 1}`, { token: w.tokens.owner });
+        return { status: f.status, etag: res.headers.etag, json: res.json() as Json };
+      },
+      url: (e) => `/lists/${e.id}`, read: (e) => `/lists/${e.id}`,
+      edit: (e, n) => ({ title: `list ${n}`, description: e.description }),
+    },
   ];
   const tagOf = (e: Json) => `"${e.id}-${Date.parse(e.updated)}"`;
   const update = (k: Kind, e: Json, n: number, ifMatch?: string) =>
     call(app, 'POST', k.url(e), { token: w.tokens.owner, body: k.edit(e, n), headers: ifMatch === undefined ? {} : { 'if-match': ifMatch } });
-  const stored = (k: Kind, id: number) => app.ctx.db.selectFrom(k.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const stored = (k: Kind, id: number) => app.ctx.db.selectFrom(k.table).selectAll().where('id', '=', k.rowId ? k.rowId(id) : id).executeTakeFirstOrThrow();
 
   for (const k of kinds) {
-    describe(k.name, () => {
+    describe(k.rowId ? `${k.named ?? k.name} as its pseudo list` : k.name, () => {
       it('create, read and update send an ETag built from id and updated, and it changes with every update', async () => {
         const c = await k.create();
         expect(c.status).toBe(201);
@@ -95,7 +117,7 @@ describe('ETag and If-Match on lists, namespaces, labels and buckets', () => {
         expect(mine.statusCode).toBe(412);
         const body = mine.json();
         expect(body.code).toBe(4090);
-        expect(body.message).toContain(k.name);
+        expect(body.message).toContain(k.named ?? k.name);
         expect(body.current).toMatchObject({ id: e.id, [k.field]: `${k.name} 10` });
         expect(mine.headers.etag).toBe(theirs.headers.etag);
         expect(await stored(k, e.id)).toEqual(before);

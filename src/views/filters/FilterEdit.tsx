@@ -36,7 +36,8 @@ export default function FilterEdit({ filterId }: { filterId: number }) {
     if (!filter || !value || value.title.trim() === '') return;
     setBusy(true);
     try {
-      await updateFilter({ ...filter, title: value.title.trim(), description: value.description, filters: toFilterParams(value.ui) });
+      const edited = { ...filter, title: value.title.trim(), description: value.description, filters: toFilterParams(value.ui) };
+      await updateFilter(edited, { onMerged: () => void success('filters.edit.conflictMerged') });
       await loadNamespaces();
       void success('filters.edit.success');
       close();

@@ -1,4 +1,4 @@
-// List, namespace, label and bucket updates send If-Match; on 412/4090 the person's changes are kept over the
+// List, namespace, label, bucket and saved filter updates send If-Match; on 412/4090 the person's changes are kept over the
 // server's current entity, the update is retried once and the caller is told. Fetch is mocked: the server's side is
 // covered in tests/server/entityEtag.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { getList, getAllLists, updateList } from '../../../src/api/lists';
 import { getAllNamespaces, updateNamespace } from '../../../src/api/namespaces';
 import { getLabel, updateLabel } from '../../../src/api/labels';
 import { getBuckets, updateBucket } from '../../../src/api/buckets';
+import { getFilter, updateFilter } from '../../../src/api/filters';
 import { ApiError } from '../../../src/api/apiError';
 import { etagOf, mergeEdits, ServerCopies } from '../../../src/api/conflicts';
 
@@ -20,7 +21,7 @@ const conflict = (current: unknown) => json({ code: 4090, message: 'The list was
 const echo = (id: number, extra: Record<string, unknown> = {}) => async (_url: string, init: RequestInit) =>
   json({ ...JSON.parse(String(init.body)), id, updated: T2, ...extra });
 
-describe('conflict-safe updates of lists, namespaces, labels and buckets', () => {
+describe('conflict-safe updates of lists, namespaces, labels, buckets and saved filters', () => {
   const fetchMock = vi.fn();
   const sent = () => fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), init: init as RequestInit, body: init?.body ? JSON.parse(String((init as RequestInit).body)) : null }));
   const ifMatch = (i: number) => new Headers(sent()[i].init.headers).get('if-match');
@@ -139,6 +140,25 @@ describe('conflict-safe updates of lists, namespaces, labels and buckets', () =>
     expect(ifMatch(2)).toBe(tag(21, T1));
     expect(sent()[2].body).toMatchObject({ title: 'In progress', limit: 3 });
     expect(saved.updated).toEqual(new Date(T2));
+    expect(onMerged).toHaveBeenCalledTimes(1);
+  });
+
+  it('a saved filter update sends If-Match; on 412/4090 my conditions are kept over their new title, and I am told', async () => {
+    const conditions = { sort_by: ['id'], order_by: ['desc'], filter_by: ['done'], filter_value: ['false'], filter_comparator: ['equals'], filter_concat: 'and', filter_include_nulls: true };
+    const wireFilter = { id: 41, title: 'Open', description: '', filters: conditions, is_favorite: false, updated: T0 };
+    fetchMock
+      .mockResolvedValueOnce(json(wireFilter, 200, { 'x-max-right': '2' }))
+      .mockResolvedValueOnce(json({ code: 4090, message: 'The filter was changed since you loaded it.', current: { ...wireFilter, title: 'Open (work)', updated: T1 } }, 412))
+      .mockImplementationOnce(echo(41));
+    const filter = await getFilter(41);
+    const onMerged = vi.fn();
+    const mine = { ...filter.filters, filterValue: ['true'] };
+    const saved = await updateFilter({ ...filter, filters: mine }, { onMerged });
+    expect(sent()[1].url).toBe('http://api.test/api/v1/filters/41');
+    expect(ifMatch(1)).toBe(tag(41, T0));
+    expect(ifMatch(2)).toBe(tag(41, T1));
+    expect(sent()[2].body).toMatchObject({ title: 'Open (work)', filters: { filter_by: ['done'], filter_value: ['true'] } });
+    expect(saved).toMatchObject({ title: 'Open (work)', filters: { filterValue: ['true'] }, maxRight: 2 });
     expect(onMerged).toHaveBeenCalledTimes(1);
   });
 
