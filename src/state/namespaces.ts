@@ -1,23 +1,110 @@
-// Namespaces (pseudo ones included) and labels as atoms, with a listId → List map and their load/update actions.
+// Namespaces, lists and labels in the store: one atom per entity by id, the collections as ids over them, and the
+// whole-collection atoms every view has read so far (namespacesAtom, listsByIdAtom, labelsAtom), derived from those.
 import { atom } from 'jotai/vanilla';
 import { appStore } from './store';
 import { sessionAtom } from './session';
-import { onClearStore } from './entities';
+import { entityFamily, onClearStore, type EntityMap } from './entities';
 import { getAllNamespaces, type Namespace } from '../api/namespaces';
 import { getAllLabels, type Label } from '../api/labels';
 import type { List } from '../api/lists';
 
-/** Every namespace GET /namespaces returned (pseudo ones first), with embedded lists. */
-export const namespacesAtom = atom<Namespace[]>([]);
+/** A namespace as stored: its own fields and the ids of the lists it shows, in order (the lists live in their atoms). */
+export type NamespaceEntity = Omit<Namespace, 'lists'> & { listIds: readonly number[] };
+
+/** Every list the app knows, by id: a list saved anywhere (its settings, a drag in the sidebar) shows everywhere. */
+export const listAtomFamily = entityFamily<List>();
+/** Every namespace the app knows, by id (pseudo ones, with negative ids, included). */
+export const namespaceAtomFamily = entityFamily<NamespaceEntity>();
+/** The namespaces GET /namespaces returned, in its order (pseudo ones first). */
+export const namespaceIdsAtom = atom<readonly number[]>([]);
 export const namespacesLoadedAtom = atom(false);
 
-/** Every list by id. A list shown in several namespaces (favorites) keeps the entry of its own namespace. */
-export const listsByIdAtom = atom<Map<number, List>>((get) => {
+/** The lists of these ids that the store holds, in this order. */
+function listsOf(lists: EntityMap<List>, ids: readonly number[]): List[] {
+  const out: List[] = [];
+  for (const id of ids) {
+    const list = lists.get(id);
+    if (list) out.push(list);
+  }
+  return out;
+}
+
+/**
+ * Namespaces with their lists embedded, as GET /namespaces gives them: a query over the namespace and list atoms.
+ * Writing it stores each namespace and list by id and the order as ids (what a load does; tests seed it this way).
+ */
+export const namespacesAtom = atom(
+  (get): Namespace[] => {
+    const namespaces = get(namespaceAtomFamily.all);
+    const lists = get(listAtomFamily.all);
+    const out: Namespace[] = [];
+    for (const id of get(namespaceIdsAtom)) {
+      const ns = namespaces.get(id);
+      if (!ns) continue;
+      const { listIds, ...fields } = ns;
+      out.push({ ...fields, lists: listsOf(lists, listIds) });
+    }
+    return out;
+  },
+  (get, set, next: Namespace[] | ((all: Namespace[]) => Namespace[])) => {
+    const all = typeof next === 'function' ? next(get(namespacesAtom)) : next;
+    const knownLists = get(listAtomFamily.all);
+    const lists = listAtomFamily.withItems(knownLists, ownCopies(all).map((l) => keepRight(knownLists.get(l.id), l)));
+    if (lists) set(listAtomFamily.all, lists);
+    const known = get(namespaceAtomFamily.all);
+    const namespaces = namespaceAtomFamily.withItems(known, all.map((ns) => keepRight(known.get(ns.id), toEntity(ns))));
+    if (namespaces) set(namespaceAtomFamily.all, namespaces);
+    set(namespaceIdsAtom, all.map((ns) => ns.id));
+  },
+);
+
+/**
+ * The entity as loaded, with the caller's right kept when this response did not say it (GET /namespaces sends none;
+ * GET /namespaces/:id and /lists/:id do): a reload of the sidebar must not take a namespace's admin buttons away.
+ */
+function keepRight<T extends { maxRight: number | null }>(known: T | undefined, next: T): T {
+  if (!known || known === next) return next;
+  const merged = next.maxRight === null && known.maxRight !== null ? { ...next, maxRight: known.maxRight } : next;
+  // A reload that changes nothing keeps the stored object: its readers (an open edit form) do not see a change.
+  return sameData(known, merged) ? known : merged;
+}
+
+/** Whether two loaded values hold the same data (plain objects, arrays, dates and primitives, as the API gives them). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return false;
+  return keysA.every((k) => sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+function toEntity({ lists, ...fields }: Namespace): NamespaceEntity {
+  return { ...fields, listIds: lists.map((l) => l.id) };
+}
+
+/** One copy per list: a list shown in several namespaces (favorites) is stored as its own namespace has it. */
+function ownCopies(namespaces: readonly Namespace[]): List[] {
   const map = new Map<number, List>();
-  for (const ns of get(namespacesAtom)) {
+  for (const ns of namespaces) {
     for (const list of ns.lists) {
       const known = map.get(list.id);
       if (!known || (known.namespaceId !== ns.id && list.namespaceId === ns.id)) map.set(list.id, list);
+    }
+  }
+  return [...map.values()];
+}
+
+/** Every list the namespaces show, by id (the lists of namespaces not loaded, or archived ones not shown, are not in it). */
+export const listsByIdAtom = atom<Map<number, List>>((get) => {
+  const lists = get(listAtomFamily.all);
+  const namespaces = get(namespaceAtomFamily.all);
+  const map = new Map<number, List>();
+  for (const nsId of get(namespaceIdsAtom)) {
+    for (const id of namespaces.get(nsId)?.listIds ?? []) {
+      const list = lists.get(id);
+      if (list) map.set(id, list);
     }
   }
   return map;
@@ -44,46 +131,97 @@ export function loadNamespaces(): Promise<Namespace[]> {
   return inFlight;
 }
 
-/** Puts a saved list into every namespace that shows it (moving it when its namespace changed). */
+/** Puts lists in the store as loaded (without placing them in a namespace); of two copies of one list the last wins. */
+export function putLists(lists: readonly List[]): void {
+  const known = appStore.get(listAtomFamily.all);
+  listAtomFamily.put(lists.map((l) => keepRight(known.get(l.id), l)));
+}
+
+/**
+ * Puts a saved list in the store and in its namespace (moving it there when its namespace changed); the pseudo
+ * namespaces (favorites, shared) show the same list atom, so they follow. A field the saved copy lacks keeps its value.
+ */
 export function upsertList(list: List): void {
-  appStore.set(namespacesAtom, (all) =>
-    all.map((ns) => {
-      const has = ns.lists.some((l) => l.id === list.id);
-      // Pseudo namespaces keep their copies (favorites, shared) in step; real ones hold lists by namespaceId.
-      if (ns.id > 0) {
-        const belongs = ns.id === list.namespaceId;
-        if (belongs && has) return { ...ns, lists: sortByPosition(ns.lists.map((l) => (l.id === list.id ? { ...l, ...list } : l))) };
-        if (belongs) return { ...ns, lists: sortByPosition([...ns.lists, list]) };
-        if (has) return { ...ns, lists: ns.lists.filter((l) => l.id !== list.id) };
-        return ns;
-      }
-      return has ? { ...ns, lists: ns.lists.map((l) => (l.id === list.id ? { ...l, ...list, namespaceId: l.namespaceId } : l)) } : ns;
-    }),
-  );
+  const known = listAtomFamily.peek(list.id);
+  const saved = keepRight(known, known ? { ...known, ...list } : list);
+  listAtomFamily.put([saved]);
+  const lists = appStore.get(listAtomFamily.all);
+  const changed: NamespaceEntity[] = [];
+  for (const id of appStore.get(namespaceIdsAtom)) {
+    const ns = namespaceAtomFamily.peek(id);
+    if (!ns || ns.id <= 0) continue;
+    const has = ns.listIds.includes(list.id);
+    const belongs = ns.id === saved.namespaceId;
+    if (belongs) {
+      const listIds = sortByPosition(lists, has ? ns.listIds : [...ns.listIds, list.id]);
+      if (!sameData(listIds, ns.listIds)) changed.push({ ...ns, listIds });
+    } else if (has) changed.push({ ...ns, listIds: ns.listIds.filter((l) => l !== list.id) });
+  }
+  namespaceAtomFamily.put(changed);
 }
 
+/** Takes a deleted list out of the store and out of every namespace showing it. */
 export function removeListFromState(listId: number): void {
-  appStore.set(namespacesAtom, (all) => all.map((ns) => ({ ...ns, lists: ns.lists.filter((l) => l.id !== listId) })));
+  const changed: NamespaceEntity[] = [];
+  for (const id of namespaceAtomFamily.ids()) {
+    const ns = namespaceAtomFamily.peek(id)!;
+    if (ns.listIds.includes(listId)) changed.push({ ...ns, listIds: ns.listIds.filter((l) => l !== listId) });
+  }
+  namespaceAtomFamily.put(changed);
+  listAtomFamily.remove(listId);
 }
 
+/** Puts a loaded or saved namespace in the store without adding it to the tree; without lists it keeps the ones it showed. */
+export function putNamespace(ns: Namespace): void {
+  const known = namespaceAtomFamily.peek(ns.id);
+  const lists = appStore.get(listAtomFamily.all);
+  listAtomFamily.put(ns.lists.map((l) => keepRight(lists.get(l.id), l)));
+  const fresh = toEntity(ns);
+  namespaceAtomFamily.put([keepRight(known, ns.lists.length || !known ? fresh : { ...fresh, listIds: known.listIds })]);
+}
+
+/** Puts a saved namespace in the store and in the tree (at the end when new). */
 export function upsertNamespace(ns: Namespace): void {
-  appStore.set(namespacesAtom, (all) => {
-    const exists = all.some((n) => n.id === ns.id);
-    return exists ? all.map((n) => (n.id === ns.id ? { ...ns, lists: ns.lists.length ? ns.lists : n.lists } : n)) : [...all, ns];
-  });
+  putNamespace(ns);
+  if (!appStore.get(namespaceIdsAtom).includes(ns.id)) appStore.set(namespaceIdsAtom, (ids) => [...ids, ns.id]);
 }
 
 export function removeNamespaceFromState(id: number): void {
-  appStore.set(namespacesAtom, (all) => all.filter((n) => n.id !== id));
+  appStore.set(namespaceIdsAtom, (ids) => ids.filter((n) => n !== id));
+  namespaceAtomFamily.remove(id);
 }
 
-function sortByPosition(lists: List[]): List[] {
-  return [...lists].sort((a, b) => a.position - b.position || a.id - b.id);
+function sortByPosition(lists: EntityMap<List>, ids: readonly number[]): number[] {
+  const position = (id: number) => lists.get(id)?.position ?? 0;
+  return [...ids].sort((a, b) => position(a) - position(b) || a - b);
 }
 
-/** Labels the caller can see (own ones and those on reachable tasks). */
-export const labelsAtom = atom<Label[]>([]);
+/** Every label the app knows, by id: a label renamed or recoloured shows so in every picker and filter. */
+export const labelAtomFamily = entityFamily<Label>();
+/** The labels the caller can see (own ones and those on reachable tasks), by title. */
+export const labelIdsAtom = atom<readonly number[]>([]);
 export const labelsLoadedAtom = atom(false);
+
+/** The visible labels, by title: a query over the label atoms. Writing it stores them by id in this order. */
+export const labelsAtom = atom(
+  (get): Label[] => {
+    const all = get(labelAtomFamily.all);
+    const out: Label[] = [];
+    for (const id of get(labelIdsAtom)) {
+      const label = all.get(id);
+      if (label) out.push(label);
+    }
+    return out;
+  },
+  (get, set, next: Label[] | ((all: Label[]) => Label[])) => {
+    const labels = typeof next === 'function' ? next(get(labelsAtom)) : next;
+    const all = labelAtomFamily.withItems(get(labelAtomFamily.all), labels);
+    if (all) set(labelAtomFamily.all, all);
+    set(labelIdsAtom, labels.map((l) => l.id));
+  },
+);
+
+const byTitle = (a: Label, b: Label) => a.title.localeCompare(b.title);
 
 export async function loadLabels(): Promise<Label[]> {
   // A link share may not list labels (the server answers 403); its tasks carry the labels it can see.
@@ -92,26 +230,30 @@ export async function loadLabels(): Promise<Label[]> {
     return appStore.get(labelsAtom);
   }
   const labels = await getAllLabels();
-  labels.sort((a, b) => a.title.localeCompare(b.title));
+  labels.sort(byTitle);
   appStore.set(labelsAtom, labels);
   appStore.set(labelsLoadedAtom, true);
   return labels;
 }
 
+/** Puts a saved label in the store and among the visible ones, by title. */
 export function upsertLabel(label: Label): void {
-  appStore.set(labelsAtom, (all) => {
-    const next = all.some((l) => l.id === label.id) ? all.map((l) => (l.id === label.id ? label : l)) : [...all, label];
-    return next.sort((a, b) => a.title.localeCompare(b.title));
-  });
+  labelAtomFamily.put([label]);
+  const ids = appStore.get(labelIdsAtom);
+  const shown = ids.includes(label.id) ? ids : [...ids, label.id];
+  const all = appStore.get(labelAtomFamily.all);
+  const title = (id: number) => all.get(id)?.title ?? '';
+  appStore.set(labelIdsAtom, [...shown].sort((a, b) => title(a).localeCompare(title(b))));
 }
 
 export function removeLabelFromState(id: number): void {
-  appStore.set(labelsAtom, (all) => all.filter((l) => l.id !== id));
+  appStore.set(labelIdsAtom, (ids) => ids.filter((l) => l !== id));
+  labelAtomFamily.remove(id);
 }
 
 onClearStore(() => {
-  appStore.set(namespacesAtom, []);
+  appStore.set(namespaceIdsAtom, []);
   appStore.set(namespacesLoadedAtom, false);
-  appStore.set(labelsAtom, []);
+  appStore.set(labelIdsAtom, []);
   appStore.set(labelsLoadedAtom, false);
 });

@@ -18,7 +18,8 @@ const userApi = vi.mocked(await import('../../src/api/user'));
 const session = await import('../../src/state/session');
 const { putTasks, taskAtomFamily, listTasksAtom } = await import('../../src/state/tasks');
 const { boardAtom } = await import('../../src/state/kanbanBoard');
-const { labelsAtom, namespacesAtom, listsByIdAtom } = await import('../../src/state/namespaces');
+const { labelsAtom, namespacesAtom, listsByIdAtom, listAtomFamily, namespaceAtomFamily, labelAtomFamily } = await import('../../src/state/namespaces');
+const { teamsAtom, teamAtomFamily, putTeams } = await import('../../src/state/teams');
 const { notificationsAtom } = await import('../../src/state/notifications');
 
 const tokenOf = (id: number, username: string) => fakeToken({ type: 1, id, username, exp: Math.floor(Date.now() / 1000) + 3600 });
@@ -30,7 +31,8 @@ function fillAsAda() {
   appStore.set(listTasksAtom(7), { tasks: [ADA_TASK], loading: false, loaded: true, queryKey: 'q' });
   appStore.set(boardAtom(7), [{ id: 3, title: 'To do', listId: 7, limit: 0, isDoneBucket: false, position: 1, tasks: [ADA_TASK] }]);
   appStore.set(labelsAtom, [{ id: 5, title: 'ada-only', hexColor: '', description: '' } as never]);
-  appStore.set(namespacesAtom, [{ id: 2, title: 'Ada’s namespace', lists: [{ id: 7, title: 'Ada’s list', namespaceId: 2, position: 1 }] } as never]);
+  appStore.set(namespacesAtom, [{ id: 2, title: 'Ada’s namespace', maxRight: 2, lists: [{ id: 7, title: 'Ada’s list', namespaceId: 2, position: 1, maxRight: 2 }] } as never]);
+  putTeams([{ id: 4, name: 'Ada’s team', description: '', members: [], maxRight: 2 }]);
   appStore.set(notificationsAtom, [{ id: 9, name: 'task.comment', readAt: null } as never]);
 }
 
@@ -49,6 +51,7 @@ describe('signing out', () => {
     await session.login({ username: 'ada', password: 'pw', longToken: false });
     fillAsAda();
     expect(taskAtomFamily.ids()).toEqual([41]);
+    expect([listAtomFamily.ids(), namespaceAtomFamily.ids(), labelAtomFamily.ids(), teamAtomFamily.ids()]).toEqual([[7], [2], [5], [4]]);
 
     await session.logout();
     userApi.login.mockResolvedValueOnce({ token: tokenOf(2, 'bob') });
@@ -62,6 +65,13 @@ describe('signing out', () => {
     expect(appStore.get(labelsAtom)).toEqual([]);
     expect(appStore.get(namespacesAtom)).toEqual([]);
     expect(appStore.get(listsByIdAtom).size).toBe(0);
+    // Each kind by id, not only the collections over them: a view reading list 7 by id finds nothing either.
+    expect([listAtomFamily.ids(), namespaceAtomFamily.ids(), labelAtomFamily.ids(), teamAtomFamily.ids()]).toEqual([[], [], [], []]);
+    expect(appStore.get(listAtomFamily(7))).toBeUndefined();
+    expect(appStore.get(namespaceAtomFamily(2))).toBeUndefined();
+    expect(appStore.get(labelAtomFamily(5))).toBeUndefined();
+    expect(appStore.get(teamAtomFamily(4))).toBeUndefined();
+    expect(appStore.get(teamsAtom)).toBeNull();
     expect(appStore.get(notificationsAtom)).toEqual([]);
   });
 

@@ -1,11 +1,9 @@
 // namespace.settings.archive: archives (with all its lists) or un-archives a namespace after confirmation.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { updateNamespace } from '../../api/namespaces';
-import { loadNamespaces } from '../../state/namespaces';
+import * as actions from '../../actions/namespaces';
 import { RouteModal } from '../../components/RouteModal';
 import { Loading } from '../../components/Loading';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -23,16 +21,9 @@ export default function NamespaceArchive() {
   async function submit() {
     if (!namespace) return;
     setBusy(true);
-    try {
-      await updateNamespace({ ...namespace, isArchived: !archived }, { onMerged: () => void success('namespace.conflictMerged') });
-      await loadNamespaces();
-      void success(archived ? 'namespace.archive.unarchiveSuccess' : 'namespace.archive.success');
-      navigate(pathFor('namespaces.index'), { replace: true });
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await actions.setArchived(namespace, !archived);
+    setBusy(false);
+    if (saved) navigate(pathFor('namespaces.index'), { replace: true });
   }
 
   return (

@@ -1,12 +1,10 @@
 // namespace.create: a modal with the title (required) and colour; the new namespace appears in the tree.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { createNamespace } from '../../api/namespaces';
-import { loadNamespaces } from '../../state/namespaces';
+import * as actions from '../../actions/namespaces';
 import { RouteModal } from '../../components/RouteModal';
 import { TextField } from '../../components/TextField';
 import { ColorPicker } from '../../components/ColorPicker';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -27,16 +25,9 @@ export default function NamespaceCreate() {
       return;
     }
     setBusy(true);
-    try {
-      await createNamespace({ title: title.trim(), hexColor });
-      await loadNamespaces();
-      void success('namespace.create.success');
-      navigate(pathFor('namespaces.index'), { replace: true });
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const created = await actions.create({ title: title.trim(), hexColor });
+    setBusy(false);
+    if (created) navigate(pathFor('namespaces.index'), { replace: true });
   }
 
   return (

@@ -1,11 +1,9 @@
 // namespace.settings.delete: deletes a namespace with all its lists and tasks after confirmation.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { deleteNamespace } from '../../api/namespaces';
-import { loadNamespaces } from '../../state/namespaces';
+import * as actions from '../../actions/namespaces';
 import { RouteModal } from '../../components/RouteModal';
 import { Loading } from '../../components/Loading';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -21,16 +19,9 @@ export default function NamespaceDelete() {
   async function submit() {
     if (!namespace) return;
     setBusy(true);
-    try {
-      await deleteNamespace(namespace.id);
-      await loadNamespaces();
-      void success('namespace.delete.success');
-      navigate(pathFor('home'), { replace: true });
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const deleted = await actions.remove(namespace.id);
+    setBusy(false);
+    if (deleted) navigate(pathFor('home'), { replace: true });
   }
 
   return (

@@ -1,12 +1,10 @@
 // namespace.settings.edit: title (required), description and colour.
 import { useEffect, useState, type FormEvent } from 'react';
-import { updateNamespace } from '../../api/namespaces';
-import { loadNamespaces } from '../../state/namespaces';
+import * as actions from '../../actions/namespaces';
 import { RouteModal, useCloseRoute } from '../../components/RouteModal';
 import { TextField } from '../../components/TextField';
 import { ColorPicker } from '../../components/ColorPicker';
 import { Loading } from '../../components/Loading';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -38,16 +36,9 @@ export default function NamespaceEdit() {
       return;
     }
     setBusy(true);
-    try {
-      await updateNamespace({ ...namespace, title: title.trim(), description, hexColor }, { onMerged: () => void success('namespace.conflictMerged') });
-      await loadNamespaces();
-      void success('namespace.edit.success');
-      close();
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await actions.update(namespace, { title: title.trim(), description, hexColor }, 'namespace.edit.success');
+    setBusy(false);
+    if (saved) close();
   }
 
   return (

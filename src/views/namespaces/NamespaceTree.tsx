@@ -13,9 +13,10 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { namespacesAtom, loadNamespaces, upsertList } from '../../state/namespaces';
+import { namespacesAtom } from '../../state/namespaces';
+import * as actions from '../../actions/namespaces';
 import { currentListAtom } from '../../state/ui';
-import { updateList, type List } from '../../api/lists';
+import type { List } from '../../api/lists';
 import type { Namespace } from '../../api/namespaces';
 import { ColorBubble } from '../../components/ColorBubble';
 import { FavoriteStar } from '../../components/FavoriteStar';
@@ -24,7 +25,6 @@ import { useSubscriptionLabels } from '../../components/SubscriptionControl';
 import { ListSettingsMenu } from '../lists/ListSettingsMenu';
 import { useRunFor } from '../lists/useRunFor';
 import { computeListDrop, type DropTarget } from './listDrop';
-import { error as toastError, success } from '../../app/toast';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
 import { cancelIntent, intendPath } from '../../app/routeData';
@@ -72,7 +72,7 @@ export default function NamespaceTree() {
   );
 
   useEffect(() => {
-    void loadNamespaces().catch((err: unknown) => void toastError(err));
+    void actions.loadTree();
   }, []);
 
   const visible = useMemo(() => namespaces.filter((n) => !n.isArchived), [namespaces]);
@@ -95,17 +95,9 @@ export default function NamespaceTree() {
     if (from.listId === undefined) return;
     const drop = computeListDrop(namespaces, { namespaceId: from.namespaceId, listId: from.listId }, parseKey(event.over.id));
     if (!drop) return;
-    const moved = { ...drop.list, position: drop.position, namespaceId: drop.namespaceId };
-    upsertList(moved);
-    setSaving(moved.id);
-    try {
-      upsertList(await updateList(moved, { onMerged: () => void success('list.conflictMerged') }));
-    } catch (err) {
-      upsertList(drop.list);
-      void toastError(err);
-    } finally {
-      setSaving(null);
-    }
+    setSaving(drop.list.id);
+    await actions.moveList(drop.list, drop.namespaceId, drop.position);
+    setSaving(null);
   }
 
   return (

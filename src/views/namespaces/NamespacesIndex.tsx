@@ -1,16 +1,17 @@
 // The namespaces overview: each namespace with its list cards, and an option to show archived ones.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
-import { getAllNamespaces, type Namespace } from '../../api/namespaces';
-import { namespacesAtom } from '../../state/namespaces';
+import type { Namespace } from '../../api/namespaces';
+import type { List } from '../../api/lists';
+import * as actions from '../../actions/namespaces';
+import { listAtomFamily, namespaceAtomFamily, namespacesAtom } from '../../state/namespaces';
 import { ListCard } from '../../components/ListCard';
 import { ColorBubble } from '../../components/ColorBubble';
 import { Loading } from '../../components/Loading';
 import { Button } from '../../components/Button';
 import { useRunCommand } from '../../app/useCommand';
 import { usePageTitle } from '../../app/usePageTitle';
-import { error as toastError } from '../../app/toast';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
 import { namespaceTitle, NamespaceMenu } from './NamespaceTree';
@@ -27,19 +28,32 @@ export default function NamespacesIndex() {
   const runFor = useRunFor();
   const tree = useAtomValue(namespacesAtom);
   const [showArchived, setShowArchived] = useState(() => window.localStorage.getItem(SHOW_ARCHIVED_KEY) === 'true');
-  const [all, setAll] = useState<Namespace[] | null>(null);
+  // The query's result as ids; the namespaces and lists themselves are read from the store, so an edit shows at once.
+  const [query, setQuery] = useState<{ id: number; listIds: number[] }[] | null>(null);
+  const storedNamespaces = useAtomValue(namespaceAtomFamily.all);
+  const storedLists = useAtomValue(listAtomFamily.all);
+  // What the tree holds, as ids: a namespace or list added, removed, archived or moved asks the server again.
+  const treeShape = tree.map((ns) => `${ns.id}:${ns.lists.map((l) => l.id).join(',')}`).join(';');
 
   useEffect(() => {
     let live = true;
     // Archived namespaces and lists only come with is_archived=true; the tree atom holds the rest.
-    getAllNamespaces({ isArchived: true }).then(
-      (ns) => live && setAll(ns),
-      (err: unknown) => void toastError(err),
-    );
+    void actions.loadWithArchived().then((ids) => live && ids && setQuery(ids));
     return () => {
       live = false;
     };
-  }, [tree]);
+  }, [treeShape]);
+
+  const all = useMemo(
+    () =>
+      query?.flatMap(({ id, listIds }): Namespace[] => {
+        const ns = storedNamespaces.get(id);
+        if (!ns) return [];
+        const { listIds: _own, ...fields } = ns;
+        return [{ ...fields, lists: listIds.map((l) => storedLists.get(l)).filter((l): l is List => l !== undefined) }];
+      }) ?? null,
+    [query, storedNamespaces, storedLists],
+  );
 
   function toggleArchived(value: boolean) {
     setShowArchived(value);

@@ -1,22 +1,22 @@
-// Loads the namespace a settings route is about (from the :id or :namespaceId param).
+// The namespace a settings route is about (from the :id or :namespaceId param): loaded fresh, then read from the store.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { getNamespace, type Namespace } from '../../api/namespaces';
-import { error as toastError } from '../../app/toast';
+import { useAtomValue } from 'jotai/react';
+import * as actions from '../../actions/namespaces';
+import { namespaceAtomFamily, type NamespaceEntity } from '../../state/namespaces';
 
-export function useNamespaceParam(): { id: number; namespace: Namespace | null; setNamespace: (n: Namespace) => void } {
+/** The namespace, null until this route's load has arrived (with the caller's right on it); edits made anywhere show. */
+export function useNamespaceParam(): { id: number; namespace: NamespaceEntity | null } {
   const params = useParams();
   const id = Number(params.id ?? params.namespaceId);
-  const [namespace, setNamespace] = useState<Namespace | null>(null);
+  const [loadedId, setLoadedId] = useState<number | null>(null);
+  const stored = useAtomValue(namespaceAtomFamily(id));
   useEffect(() => {
     let live = true;
-    getNamespace(id).then(
-      (n) => live && setNamespace(n),
-      (err: unknown) => void toastError(err),
-    );
+    void actions.load(id).then((ns) => live && ns && setLoadedId(id));
     return () => {
       live = false;
     };
   }, [id]);
-  return { id, namespace, setNamespace };
+  return { id, namespace: loadedId === id ? (stored ?? null) : null };
 }

@@ -1,7 +1,7 @@
 // teams.create: a modal with the team name (required); opens the new team's edit page.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { createTeam } from '../../api/teams';
+import * as teams from '../../actions/teams';
 import { RouteModal } from '../../components/RouteModal';
 import { TextField } from '../../components/TextField';
 import { error as toastError, success } from '../../app/toast';
@@ -25,7 +25,7 @@ export default function TeamCreate() {
     }
     setBusy(true);
     try {
-      const team = await createTeam({ name: name.trim() });
+      const team = await teams.create({ name: name.trim() });
       void success('team.create.success');
       navigate(pathFor('teams.edit', { id: team.id }), { replace: true });
     } catch (err) {

@@ -3,8 +3,9 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAtom, useAtomValue } from 'jotai/react';
 import { teamConfirmAtom } from '../../state/ui';
-import * as teamsApi from '../../api/teams';
+import * as teams from '../../actions/teams';
 import type { Team } from '../../api/teams';
+import { teamAtomFamily } from '../../state/teams';
 import type { User } from '../../api/user';
 import { userAtom, displayName } from '../../state/session';
 import { TextField } from '../../components/TextField';
@@ -26,7 +27,12 @@ export default function TeamEdit() {
   const id = Number(useParams().id);
   const run = useRunCommand();
   const me = useAtomValue(userAtom);
-  const [team, setTeam] = useState<Team | null>(null);
+  // Shown once this page's load has arrived (with the caller's right on the team), then as the store has it: the
+  // team the server answered with, kept by its own id.
+  const [loaded, setLoaded] = useState<{ param: number; id: number } | null>(null);
+  const shown = loaded?.param === id ? loaded.id : null;
+  const stored = useAtomValue(teamAtomFamily(shown ?? id));
+  const team = shown !== null ? (stored ?? null) : null;
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -39,8 +45,8 @@ export default function TeamEdit() {
 
   const reload = useCallback(async () => {
     try {
-      const next = await teamsApi.getTeam(id);
-      setTeam(next);
+      const next = await teams.load(id);
+      setLoaded({ param: id, id: next.id });
       setName(next.name);
       setDescription(next.description);
     } catch (err) {
@@ -54,7 +60,7 @@ export default function TeamEdit() {
 
   const isAdmin = isAdminOf(team, me?.id);
   /** Runs `fn` on the member a typed name means (username or display name, ignoring case), else says to pick one. */
-  const onMember = (typed: string | undefined, fn: (teamId: number, username: string) => Promise<void>, message: string) => {
+  const onMember = (typed: string | undefined, fn: (teamId: number, username: string) => Promise<Team>, message: string) => {
     const name = (typed ?? '').trim().toLowerCase();
     const member = team?.members.find((m) => [m.username, displayName(m)].some((n) => n.toLowerCase() === name));
     if (!team || !member) return void toastError(new Error(t('team.selectUser')));
@@ -67,33 +73,35 @@ export default function TeamEdit() {
       title: 'team.command.addMember',
       section: 'team',
       input: 'team.command.usernameInput',
-      run: (username) => (team && username?.trim() ? act(() => teamsApi.addMember(team.id, username.trim()), 'team.member.added') : undefined),
+      run: (username) => (team && username?.trim() ? act(() => teams.addMember(team.id, username.trim()), 'team.member.added') : undefined),
     },
     {
       id: 'team.member.remove',
       title: 'team.command.removeMember',
       section: 'team',
       input: 'team.command.memberInput',
-      run: (username) => onMember(username, teamsApi.removeMember, 'team.member.removed'),
+      run: (username) => onMember(username, teams.removeMember, 'team.member.removed'),
     },
     {
       id: 'team.member.toggleAdmin',
       title: 'team.command.toggleAdmin',
       section: 'team',
       input: 'team.command.memberInput',
-      run: (username) => onMember(username, teamsApi.toggleMemberAdmin, 'team.member.updated'),
+      run: (username) => onMember(username, teams.toggleAdmin, 'team.member.updated'),
     },
   ];
   useScopedCommands(adminCommands, isAdmin);
 
   if (!team) return <Loading />;
 
-  async function act(fn: () => Promise<void>, message?: string) {
+  /** Runs a team action (which puts the team as the server has it now in the store) and says how it went. */
+  async function act(fn: () => Promise<Team>, message: string) {
     setBusy(true);
     try {
-      await fn();
-      if (message) void success(message);
-      await reload();
+      const next = await fn();
+      void success(message);
+      setName(next.name);
+      setDescription(next.description);
     } catch (err) {
       void toastError(err);
     } finally {
@@ -108,9 +116,7 @@ export default function TeamEdit() {
       return;
     }
     setNameError(null);
-    await act(async () => {
-      await teamsApi.updateTeam({ ...team!, name: name.trim(), description });
-    }, 'team.edit.success');
+    await act(() => teams.update(team!, { name: name.trim(), description }), 'team.edit.success');
   }
 
   async function confirmed() {

@@ -1,7 +1,9 @@
 // teams.index: the caller's teams, each linking to its edit page.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { getAllTeams, type Team } from '../../api/teams';
+import { useAtomValue } from 'jotai/react';
+import * as actions from '../../actions/teams';
+import { putTeams, teamsAtom } from '../../state/teams';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Loading';
 import { useRunCommand } from '../../app/useCommand';
@@ -16,10 +18,11 @@ export default function TeamsIndex() {
   const t = useT();
   usePageTitle(t('team.title'));
   const run = useRunCommand();
-  const [teams, setTeams] = useState<Team[] | null>(null);
+  // The teams the store holds show at once (from an earlier visit); the load brings them up to date.
+  const teams = useAtomValue(teamsAtom);
   useEffect(() => {
-    getAllTeams().then(setTeams, (err: unknown) => {
-      setTeams([]);
+    actions.loadAll().catch((err: unknown) => {
+      putTeams([]);
       void toastError(err);
     });
   }, []);

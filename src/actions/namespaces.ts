@@ -1,0 +1,117 @@
+// Namespace actions, each written once: load one or all (archived too), create, edit, archive, delete, and the
+// sidebar's list moves between and within namespaces. Each writes the store, so the tree and every page follow.
+import * as api from '../api/namespaces';
+import type { Namespace } from '../api/namespaces';
+import { updateList, type List } from '../api/lists';
+import { success, error as toastError } from '../app/toast';
+import { loadNamespaces, putNamespace, removeNamespaceFromState, upsertList, upsertNamespace, putLists, type NamespaceEntity } from '../state/namespaces';
+
+/** A namespace as a page holds it: its fields (its lists are in the store). */
+type NamespaceFields = Omit<Namespace, 'lists'> | NamespaceEntity;
+
+const toApi = (ns: NamespaceFields): Namespace => {
+  const { listIds: _ids, ...fields } = ns as NamespaceEntity;
+  return { ...fields, lists: [] };
+};
+
+/** Reloads the sidebar's namespaces; a failure is toasted. */
+export function loadTree(): Promise<void> {
+  return loadNamespaces().then(
+    () => undefined,
+    (err: unknown) => void toastError(err),
+  );
+}
+
+/** Loads one namespace (with the caller's right on it) into the store; a failure is toasted and gives null. */
+export async function load(id: number): Promise<Namespace | null> {
+  try {
+    const ns = await api.getNamespace(id);
+    putNamespace(ns);
+    return ns;
+  } catch (err) {
+    void toastError(err);
+    return null;
+  }
+}
+
+/**
+ * Every namespace with its lists, archived ones included, into the store (the tree keeps showing the unarchived ones
+ * only): what the overview shows when asked to. Returns the query as ids, or null when it failed (toasted).
+ */
+export async function loadWithArchived(): Promise<{ id: number; listIds: number[] }[] | null> {
+  try {
+    const all = await api.getAllNamespaces({ isArchived: true });
+    // Pseudo namespaces come first: a list's copy in its own namespace is the one stored.
+    putLists(all.flatMap((ns) => ns.lists));
+    for (const ns of all) putNamespace({ ...ns, lists: [] });
+    return all.map((ns) => ({ id: ns.id, listIds: ns.lists.map((l) => l.id) }));
+  } catch (err) {
+    void toastError(err);
+    return null;
+  }
+}
+
+/** Creates a namespace and reloads the tree. Returns the new namespace, or null when it failed (toasted). */
+export async function create(fields: { title: string; hexColor?: string }): Promise<Namespace | null> {
+  try {
+    const created = await api.createNamespace(fields);
+    upsertNamespace(created);
+    await loadNamespaces();
+    void success('namespace.create.success');
+    return created;
+  } catch (err) {
+    void toastError(err);
+    return null;
+  }
+}
+
+/** Saves a namespace's changed fields (merged over someone else's edit, and told so). Returns whether it saved. */
+export async function update(ns: NamespaceFields, change: Partial<Pick<Namespace, 'title' | 'description' | 'hexColor' | 'isArchived'>>, message: string): Promise<boolean> {
+  try {
+    const saved = await api.updateNamespace({ ...toApi(ns), ...change }, { onMerged: () => void success('namespace.conflictMerged') });
+    putNamespace(saved);
+    await loadNamespaces();
+    void success(message);
+    return true;
+  } catch (err) {
+    void toastError(err);
+    return false;
+  }
+}
+
+/** Archives a namespace (with its lists) or takes it out of the archive. */
+export function setArchived(ns: NamespaceFields, archived: boolean): Promise<boolean> {
+  return update(ns, { isArchived: archived }, archived ? 'namespace.archive.success' : 'namespace.archive.unarchiveSuccess');
+}
+
+/** Deletes a namespace with all its lists and tasks. Returns whether it went. */
+export async function remove(id: number): Promise<boolean> {
+  try {
+    await api.deleteNamespace(id);
+    removeNamespaceFromState(id);
+    await loadNamespaces();
+    void success('namespace.delete.success');
+    return true;
+  } catch (err) {
+    void toastError(err);
+    return false;
+  }
+}
+
+/**
+ * Moves a list to a position, in its namespace or another (the sidebar's drag): shown there at once, saved, and put
+ * back where it was when the server refuses. Returns the saved list, or null.
+ */
+export async function moveList(list: List, namespaceId: number, position: number): Promise<List | null> {
+  const moved = { ...list, position, namespaceId };
+  upsertList(moved);
+  try {
+    const saved = await updateList(moved, { onMerged: () => void success('list.conflictMerged') });
+    upsertList(saved);
+    return saved;
+  } catch (err) {
+    upsertList(list);
+    void toastError(err);
+    return null;
+  }
+}
