@@ -17,6 +17,22 @@ const noViewImports = (why) => ({
   ],
 });
 
+/**
+ * Views and components read the store and change data through src/actions (one place per action, with its store
+ * update); from the API layer they take types only. For the folders moved so far (issue #22); the others follow.
+ */
+const apiBoundary = 'Views and components act through src/actions and read src/state; import only types from src/api.';
+const actionsOnlyModules = [
+  'src/views/namespaces/**',
+  'src/views/teams/**',
+  'src/views/settings/**',
+  'src/views/sharing/**',
+  'src/views/auth/**',
+  'src/views/migrate/**',
+  'src/views/about/**',
+  'src/components/**',
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tmp/', 'data/', 'test-results/', 'playwright-report/', 'public/'] },
   js.configs.recommended,
@@ -53,4 +69,11 @@ export default tseslint.config(
   },
   { files: ['commands/**/*.ts'], rules: noViewImports('Commands act through state and api modules; what a view or component holds that a command needs belongs in src/state or src/app.') },
   { files: ['src/state/**/*.ts', 'src/api/**/*.ts', 'parsers/**/*.ts'], rules: noViewImports('State, api and parsers do not depend on what renders them.') },
+  {
+    files: actionsOnlyModules,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/*'], allowTypeImports: true, message: apiBoundary }] }],
+      'no-restricted-syntax': ['error', { selector: "ImportExpression > Literal[value=/\\/api\\//]", message: apiBoundary }],
+    },
+  },
 );

@@ -2,11 +2,10 @@
 import { del, getPage, getWithRight, post, put } from './client';
 import type { User } from './user';
 import { converted, ifMatchHeaders, ServerCopies, updateSafely, type ConflictSafe } from './conflicts';
-import { luminance, readableTextOn } from '../styles/readableText';
+import { DEFAULT_LABEL_COLOR, textColorFor } from '../styles/labelColors';
 
-export const DEFAULT_LABEL_COLOR = 'e8e8e8';
-export const LABEL_TEXT_DARK = '4a4a4a';
-export const LABEL_TEXT_LIGHT = 'ffffff';
+// Where the label colours used to be defined; their rule lives with the other colour rules now.
+export { DEFAULT_LABEL_COLOR, LABEL_TEXT_DARK, LABEL_TEXT_LIGHT, textColorFor } from '../styles/labelColors';
 
 export interface Label {
   id: number;
@@ -20,15 +19,6 @@ export interface Label {
   created?: Date | null;
   updated?: Date | null;
   maxRight: number | null;
-}
-
-/**
- * Dark text (#4a4a4a) or white by the colour's luminance (spec), whichever reads better; on the mid colours where
- * neither reaches 4.5:1 (the default task blue among them) black is used, so every label stays readable.
- */
-export function textColorFor(hex: string): string {
-  if (luminance(hex) === null) return LABEL_TEXT_DARK;
-  return readableTextOn(hex, [LABEL_TEXT_DARK, LABEL_TEXT_LIGHT]);
 }
 
 export function normalizeLabel(raw: Partial<Label> & { id: number }, maxRight: number | null = null): Label {

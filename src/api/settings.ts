@@ -33,8 +33,9 @@ export function updateEmail(newEmail: string, password: string): Promise<{ messa
   return post('user/settings/email', { newEmail, password });
 }
 
-export type AvatarProvider = 'default' | 'gravatar' | 'initials' | 'upload' | 'marble';
-export const AVATAR_PROVIDERS: readonly AvatarProvider[] = ['default', 'initials', 'gravatar', 'marble', 'upload'];
+import { AVATAR_PROVIDERS, type AvatarProvider } from '../constants';
+
+export { AVATAR_PROVIDERS, type AvatarProvider };
 
 export async function getAvatarProvider(): Promise<AvatarProvider> {
   const res = await get<{ avatarProvider?: string }>('user/settings/avatar');

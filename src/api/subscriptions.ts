@@ -18,8 +18,3 @@ export function subscribe(entity: SubscriptionEntity, entityId: number): Promise
 export async function unsubscribe(entity: SubscriptionEntity, entityId: number): Promise<void> {
   await del(`subscriptions/${entity}/${entityId}`);
 }
-
-/** True when an object's subscription comes from a parent (task from list or namespace, list from namespace). */
-export function isInherited(subscription: Subscription | null | undefined, entity: SubscriptionEntity): boolean {
-  return !!subscription && subscription.id > 0 && subscription.entity !== entity;
-}

@@ -7,7 +7,7 @@ import { currentLanguage, useT } from '../i18n';
 import { parseTaskText, prefixesFor, type ParseHint, type ParsedToken } from '../../parsers';
 import { quickAddModeAtom } from '../state/taskSettings';
 import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels } from '../state/namespaces';
-import { searchUsers } from '../api/assignees';
+import { searchAssignees } from '../actions/users';
 import { error as toastError } from '../app/toast';
 import { NoListError, TitleRequiredError, maskSpans } from '../views/tasks/addTasks';
 import { QuickAddHelp } from './QuickAddHelp';
@@ -139,7 +139,7 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
       return;
     }
     const timer = setTimeout(() => {
-      searchUsers(completion.query).then(setUsers, () => setUsers([]));
+      searchAssignees(completion.query).then(setUsers, () => setUsers([]));
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [completion?.kind, completion?.query]);

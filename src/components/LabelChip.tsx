@@ -1,9 +1,7 @@
 // A label as a coloured chip, text dark or white by the colour's luminance; uncoloured labels follow the theme.
-import { textColorFor } from '../api/labels';
+import { DEFAULT_LABEL_COLOR, textColorFor } from '../styles/labelColors';
 import type { TaskLabel } from '../api/tasks';
 import './labelChip.css';
-
-const DEFAULT_LABEL_COLOR = 'e8e8e8';
 
 export function LabelChip({ label, onRemove, removeLabel }: { label: TaskLabel; onRemove?: () => void; removeLabel?: string }) {
   const bg = (label.hexColor || DEFAULT_LABEL_COLOR).replace(/^#/, '').toLowerCase();

@@ -1,7 +1,8 @@
 // A list as a card: colour border, optional background with its BlurHash as placeholder, archived tag, title, favorite star.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { backgroundObjectUrl, type List } from '../api/lists';
+import type { List } from '../api/lists';
+import { listBackgroundAddress } from '../app/addresses';
 import { FavoriteStar } from './FavoriteStar';
 import { useT } from '../i18n';
 import { pathFor } from '../routes';
@@ -18,7 +19,7 @@ export function ListCard({ list, onToggleFavorite }: { list: List; onToggleFavor
     if (!hasBackground) return;
     let url: string | null = null;
     let live = true;
-    backgroundObjectUrl(list.id).then(
+    listBackgroundAddress(list.id).then(
       (u) => {
         url = u;
         if (live) setBackground(u);

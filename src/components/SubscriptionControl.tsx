@@ -1,9 +1,9 @@
 // Subscribe/unsubscribe for a namespace, list or task; disabled with an explanation when inherited from a parent.
 import { useState } from 'react';
 import { useT } from '../i18n';
-import { isInherited, type Subscription, type SubscriptionEntity } from '../api/subscriptions';
+import type { Subscription, SubscriptionEntity } from '../api/subscriptions';
 import { error as toastError } from '../app/toast';
-import { toggleSubscription } from '../state/subscriptions';
+import { isInherited, toggleSubscription } from '../state/subscriptions';
 
 export function useSubscriptionLabels(entity: SubscriptionEntity, subscription: Subscription | null | undefined) {
   const t = useT();

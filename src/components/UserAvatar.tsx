@@ -1,7 +1,6 @@
 // A user's avatar image from the API at a given size, with the name as its accessible text.
 import { useAtomValue } from 'jotai/react';
-import { apiBase } from '../api/client';
-import { avatarUrl } from '../api/user';
+import { avatarAddress } from '../app/addresses';
 import type { UserRef } from '../api/tasks';
 import { userAtom } from '../state/session';
 import { avatarVersionAtom } from '../state/avatar';
@@ -17,7 +16,7 @@ export function UserAvatar({ user, size = 50 }: { user: UserRef; size?: number }
   return (
     <img
       className="user-avatar"
-      src={avatarUrl(apiBase(), user.username, size, me?.username === user.username ? version : 0)}
+      src={avatarAddress(user.username, size, me?.username === user.username ? version : 0)}
       width={size}
       height={size}
       alt={userLabel(user)}

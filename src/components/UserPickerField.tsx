@@ -1,6 +1,6 @@
 // Choosing one user by typing part of their name or username (share with a user, add a team member): the shared picker.
 import { useCallback } from 'react';
-import { searchUsers } from '../api/users';
+import { searchUsers } from '../actions/users';
 import type { User } from '../api/user';
 import { displayName } from '../state/session';
 import { PickerField } from './PickerField';

@@ -1,6 +1,6 @@
 // Choosing several people by typing part of their name (the assignee filter): chips for the chosen ones and the shared picker.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { listUsers, searchUsers } from '../api/assignees';
+import { listUsers, searchAssignees } from '../actions/users';
 import type { UserRef } from '../api/tasks';
 import { useT } from '../i18n';
 import { UserAvatar, userLabel } from './UserAvatar';
@@ -35,7 +35,7 @@ export function UsernamesPickerField({ label, usernames, onChange, listId }: Use
     };
   }, [listId]);
 
-  const search = useCallback((q: string) => searchUsers(q.replace(/^@/, '')), []);
+  const search = useCallback((q: string) => searchAssignees(q.replace(/^@/, '')), []);
 
   const chosen = useMemo(
     () => usernames.map((name) => known.get(name) ?? candidates.find((c) => c.username === name) ?? { id: 0, username: name }),

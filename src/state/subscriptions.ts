@@ -13,3 +13,8 @@ export async function toggleSubscription(entity: SubscriptionEntity, entityId: n
   void success(`organising.subscription.subscribeSuccess.${entity}`);
   return created;
 }
+
+/** True when an object's subscription comes from a parent (task from list or namespace, list from namespace). */
+export function isInherited(subscription: Subscription | null | undefined, entity: SubscriptionEntity): boolean {
+  return !!subscription && subscription.id > 0 && subscription.entity !== entity;
+}

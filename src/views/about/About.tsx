@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
 import { configAtom } from '../../state/config';
-import { apiBase } from '../../api/client';
+import { apiAddress } from '../../app/addresses';
 import { CLIENT_VERSION } from '../../constants';
 import { Card } from '../../components/Card';
 import { Logo } from '../../app/Logo';
@@ -23,7 +23,7 @@ export default function About() {
           <dd>{config?.version ?? '—'}</dd>
           <dt>{t('about.apiAddress')}</dt>
           <dd>
-            <code>{apiBase()}</code>
+            <code>{apiAddress()}</code>
           </dd>
         </dl>
       </Card>

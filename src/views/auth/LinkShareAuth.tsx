@@ -3,11 +3,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
-import { linkShareAuth } from '../../api/user';
-import { ApiError } from '../../api/apiError';
-import { checkAuth, rememberLinkSharePassword, saveToken } from '../../state/session';
-import { appStore } from '../../state/store';
-import { linkShareLogoVisibleAtom } from '../../state/linkShare';
+import { signInWithLinkShare } from '../../actions/session';
+import { errorCode, serverMessage } from '../../app/errorText';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
@@ -33,18 +30,15 @@ export default function LinkShareAuth() {
       setBusy(true);
       setFailure(null);
       try {
-        const res = await linkShareAuth(share, pw);
-        saveToken(res.token);
-        rememberLinkSharePassword(pw);
-        appStore.set(linkShareLogoVisibleAtom, query.get('logoVisible') !== 'false');
-        await checkAuth();
+        const listId = await signInWithLinkShare(share, pw, { logoVisible: query.get('logoVisible') !== 'false' });
         const wanted = query.get('view') ?? 'list';
         const view = VIEWS.find((v) => v === wanted) ?? 'list';
-        navigate(pathFor(`list.${view}`, { listId: res.listId }), { replace: true });
+        navigate(pathFor(`list.${view}`, { listId }), { replace: true });
       } catch (err) {
-        if (err instanceof ApiError && err.code === 13001) setNeedsPassword(true);
-        else if (err instanceof ApiError && err.code === 13002) setFailure(t('sharing.invalidPassword'));
-        else setFailure(err instanceof ApiError && err.fromServer ? err.message : t('sharing.error'));
+        const code = errorCode(err);
+        if (code === 13001) setNeedsPassword(true);
+        else if (code === 13002) setFailure(t('sharing.invalidPassword'));
+        else setFailure(serverMessage(err) ?? t('sharing.error'));
       } finally {
         setBusy(false);
       }

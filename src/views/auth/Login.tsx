@@ -8,7 +8,7 @@ import { pathFor } from '../../routes';
 import { isSignedInAtom, login, takeLastVisitedPath } from '../../state/session';
 import { configAtom, localAuthEnabledAtom, openIdProvidersAtom, registrationEnabledAtom } from '../../state/config';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../../state/storage';
-import { confirmEmail } from '../../api/user';
+import { confirmEmail } from '../../actions/session';
 import { TextField } from '../../components/TextField';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';

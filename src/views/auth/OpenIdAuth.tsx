@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
-import { openIdCallback } from '../../api/user';
-import { checkAuth, saveToken, takeLastVisitedPath } from '../../state/session';
+import { signInWithOpenId } from '../../actions/session';
+import { takeLastVisitedPath } from '../../state/session';
 import { readStorage, removeStorage, writeStorage, STORAGE_KEYS } from '../../state/storage';
 import { Message } from '../../components/Message';
 import { Loading } from '../../components/Loading';
@@ -40,12 +40,8 @@ export default function OpenIdAuth() {
     const started = Number(readStorage(STORAGE_KEYS.openIdAuthenticating));
     if (started && Date.now() - started < MARKER_STALE_MS) return;
     writeStorage(STORAGE_KEYS.openIdAuthenticating, String(Date.now()));
-    openIdCallback(provider, query.get('code') ?? '')
-      .then(async ({ token }) => {
-        saveToken(token);
-        await checkAuth({ forceRefresh: true });
-        navigate(takeLastVisitedPath(), { replace: true });
-      })
+    signInWithOpenId(provider, query.get('code') ?? '')
+      .then(() => navigate(takeLastVisitedPath(), { replace: true }))
       .catch(async (err: unknown) => setFailure((await errorTextAsync(err)) || t('user.auth.openIdGeneralError')))
       .finally(() => {
         removeStorage(STORAGE_KEYS.openIdAuthenticating);

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
 import { pathFor } from '../../routes';
-import { resetPassword } from '../../api/user';
+import { resetPassword } from '../../actions/session';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../../state/storage';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';

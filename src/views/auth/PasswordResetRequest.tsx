@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
 import { pathFor } from '../../routes';
-import { requestPasswordReset } from '../../api/user';
+import { requestPasswordReset } from '../../actions/session';
 import { TextField } from '../../components/TextField';
 import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';

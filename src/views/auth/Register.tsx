@@ -11,8 +11,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
 import { useFieldCheck } from './useFieldCheck';
-import { ApiError } from '../../api/apiError';
-import { errorTextAsync } from '../../app/errorText';
+import { errorTextAsync, serverMessage } from '../../app/errorText';
 
 /** The loose e-mail rule of spec §5: something, an at sign, something. */
 export const EMAIL_PATTERN = /^.+@.+$/;
@@ -48,7 +47,7 @@ export default function Register() {
       await register({ username, email, password });
     } catch (err) {
       // Registration failures show the server's own message.
-      setFailure(err instanceof ApiError && err.fromServer ? err.message : await errorTextAsync(err));
+      setFailure(serverMessage(err) ?? (await errorTextAsync(err)));
     } finally {
       setBusy(false);
     }

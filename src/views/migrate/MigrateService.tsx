@@ -6,8 +6,7 @@ import { useT } from '../../i18n';
 import { useFormatDate } from '../../i18n/dateLocale';
 import { usePageTitle } from '../../app/usePageTitle';
 import { configAtom } from '../../state/config';
-import { loadNamespaces } from '../../state/namespaces';
-import { migrateFile, migrateWithCode, migrationAuthUrl, migrationStatus } from '../../api/migration';
+import * as migration from '../../actions/migration';
 import { pathFor } from '../../routes';
 import { Card } from '../../components/Card';
 import { Button } from '../../components/Button';
@@ -43,8 +42,8 @@ export default function MigrateService() {
     if (!offered) return;
     let alive = true;
     setPhase('loading');
-    migrationStatus(service)
-      .then((s) => alive && setLastImport(s.time))
+    migration.lastImport(service)
+      .then((time) => alive && setLastImport(time))
       .catch(() => undefined)
       .finally(() => alive && setPhase('ready'));
     return () => {
@@ -61,7 +60,6 @@ export default function MigrateService() {
     try {
       await action();
       setPhase('done');
-      loadNamespaces().catch(() => undefined);
     } catch (err) {
       setPhase('ready');
       void errorToast(err);
@@ -73,7 +71,7 @@ export default function MigrateService() {
   useEffect(() => {
     if (def.kind !== 'oauth' || !code || !mayImport || ranCode.current) return;
     ranCode.current = true;
-    void run(() => migrateWithCode(service, code));
+    void run(() => migration.importWithCode(service, code));
     // run is a new function each render and ranCode guards against a second start: the code and the confirmation decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def.kind, code, mayImport, service]);
@@ -86,12 +84,12 @@ export default function MigrateService() {
       return;
     }
     setFileError(null);
-    await run(() => migrateFile(service, file));
+    await run(() => migration.importFile(service, file));
   }
 
   async function authorize() {
     try {
-      const url = await migrationAuthUrl(service);
+      const url = await migration.authorizationAddress(service);
       if (url) window.location.assign(url);
     } catch (err) {
       void errorToast(err);

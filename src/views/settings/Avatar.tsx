@@ -2,10 +2,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
-import { apiBase } from '../../api/client';
-import { avatarUrl } from '../../api/user';
-import { avatarVersionAtom, bumpAvatarVersion } from '../../state/avatar';
-import { AVATAR_PROVIDERS, getAvatarProvider, setAvatarProvider, uploadAvatar, type AvatarProvider } from '../../api/settings';
+import { avatarVersionAtom } from '../../state/avatar';
+import { AVATAR_PROVIDERS, type AvatarProvider } from '../../constants';
+import { chooseAvatarProvider, loadAvatarProvider, uploadAvatar } from '../../actions/settings';
+import { avatarAddress } from '../../app/addresses';
 import { userAtom } from '../../state/session';
 import { Button } from '../../components/Button';
 import { error as errorToast, success as successToast } from '../../app/toast';
@@ -25,7 +25,7 @@ export default function Avatar() {
 
   useEffect(() => {
     let alive = true;
-    getAvatarProvider()
+    loadAvatarProvider()
       .then((p) => alive && setProvider(p))
       .catch((err: unknown) => {
         void errorToast(err);
@@ -45,8 +45,7 @@ export default function Avatar() {
     }
     setBusy(true);
     try {
-      await setAvatarProvider(provider);
-      bumpAvatarVersion();
+      await chooseAvatarProvider(provider);
       void successToast('user.settings.avatar.setSuccess');
     } catch (err) {
       void errorToast(err);
@@ -58,10 +57,9 @@ export default function Avatar() {
   async function upload(png: Blob) {
     setBusy(true);
     try {
-      await uploadAvatar(png, 'avatar.png');
+      await uploadAvatar(png);
       setFile(null);
       setProvider('upload');
-      bumpAvatarVersion();
       void successToast('user.settings.avatar.setSuccess');
     } catch (err) {
       void errorToast(err);
@@ -70,7 +68,7 @@ export default function Avatar() {
     }
   }
 
-  const preview = user ? avatarUrl(apiBase(), user.username, 128, version) : null;
+  const preview = user ? avatarAddress(user.username, 128, version) : null;
 
   return (
     <SettingsLayout page="avatar" loading={provider === null}>

@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
 import { useFormatDate } from '../../i18n/dateLocale';
-import { apiBase } from '../../api/client';
-import { caldavUrl, createCaldavToken, deleteCaldavToken, listCaldavTokens, type CaldavToken } from '../../api/caldav';
+import type { CaldavToken } from '../../api/caldav';
+import { createCaldavToken, deleteCaldavToken, loadCaldavTokens, loadTotp } from '../../actions/settings';
+import { caldavAddress } from '../../app/addresses';
 import { userAtom } from '../../state/session';
 import { configAtom } from '../../state/config';
-import { getTotp } from '../../api/totp';
 import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
 import { error as errorToast, success as successToast } from '../../app/toast';
@@ -24,14 +24,14 @@ export default function Caldav() {
   const config = useAtomValue(configAtom);
   // With two-factor on, the server refuses the account password over CalDAV, so the page must say only tokens work.
   const [twoFactor, setTwoFactor] = useState(false);
-  const url = user ? caldavUrl(apiBase(), user.username) : '';
+  const url = user ? caldavAddress(user.username) : '';
   const mayHaveTotp = config?.totpEnabled !== false && user?.isLocalUser !== false;
 
   useEffect(() => {
     if (!mayHaveTotp) return;
     let alive = true;
     // Only a hint: when the status cannot be read the page still works, so a failure is not reported.
-    getTotp()
+    loadTotp()
       .then((totp) => alive && setTwoFactor(Boolean(totp?.enabled)))
       .catch(() => undefined);
     return () => {
@@ -41,7 +41,7 @@ export default function Caldav() {
 
   useEffect(() => {
     let alive = true;
-    listCaldavTokens()
+    loadCaldavTokens()
       .then((list) => alive && setTokens(list))
       .catch((err: unknown) => void errorToast(err))
       .finally(() => alive && setLoading(false));

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
-import { requestExport } from '../../api/export';
+import { requestExport } from '../../actions/settings';
 import { userAtom } from '../../state/session';
 import { pathFor } from '../../routes';
 import { PasswordField } from '../../components/PasswordField';

@@ -3,9 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
 import { useFormatDate } from '../../i18n/dateLocale';
-import { cancelDeletion, requestDeletion } from '../../api/deletion';
+import { cancelDeletion, requestDeletion } from '../../actions/settings';
 import { refreshUser, userAtom } from '../../state/session';
-import { appStore } from '../../state/store';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
@@ -33,8 +32,6 @@ export default function Deletion() {
     try {
       if (scheduled) {
         await cancelDeletion(password);
-        const current = appStore.get(userAtom);
-        if (current) appStore.set(userAtom, { ...current, deletionScheduledAt: null });
         void successToast('user.deletion.cancelSuccess');
         await refreshUser(true).catch(() => undefined);
       } else {

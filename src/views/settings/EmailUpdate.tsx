@@ -2,8 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
-import { updateEmail } from '../../api/settings';
-import { refreshUser, userAtom } from '../../state/session';
+import { changeEmail } from '../../actions/settings';
+import { userAtom } from '../../state/session';
 import { TextField } from '../../components/TextField';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';
@@ -29,11 +29,9 @@ export default function EmailUpdate() {
     if (found.email || found.password) return;
     setSaving(true);
     try {
-      const res = await updateEmail(email.trim(), password);
+      const { confirmationSent } = await changeEmail(email.trim(), password);
       setPassword('');
-      // The answer is the only hint whether the change applied or waits for the mailed confirmation link.
-      setDone(/confirm/i.test(res.message ?? '') ? 'user.settings.email.confirmSent' : 'user.settings.email.success');
-      await refreshUser(true).catch(() => undefined);
+      setDone(confirmationSent ? 'user.settings.email.confirmSent' : 'user.settings.email.success');
     } catch (err) {
       void errorToast(err);
     } finally {

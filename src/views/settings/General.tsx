@@ -4,11 +4,11 @@ import { useLocation } from 'react-router-dom';
 import { useAtom, useAtomValue } from 'jotai/react';
 import { currentLanguage, setLanguage, useT } from '../../i18n';
 import { SUPPORTED_LOCALES } from '../../constants';
-import { appStore } from '../../state/store';
 import { userAtom } from '../../state/session';
 import { colorSchemeAtom, type ColorScheme } from '../../state/theme';
 import { loadNamespaces, namespacesLoadedAtom } from '../../state/namespaces';
-import { getTimezones, saveSettings, type GeneralSettings, type QuickAddMode } from '../../api/settings';
+import type { GeneralSettings, QuickAddMode } from '../../api/settings';
+import { loadTimezones, saveGeneral } from '../../actions/settings';
 import type { User } from '../../api/user';
 import { TextField } from '../../components/TextField';
 import { Button } from '../../components/Button';
@@ -18,7 +18,7 @@ import { errorTextAsync } from '../../app/errorText';
 import { SettingsLayout } from './SettingsLayout';
 import { Checkbox, SelectField } from './controls';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
-import { QUICK_ADD_MODES, applyPreferences, clientPreferences, mergedFrontendSettings } from '../../state/frontendSettings';
+import { QUICK_ADD_MODES, clientPreferences, mergedFrontendSettings } from '../../state/frontendSettings';
 import { overdueTimeError, toTimeInput } from './validation';
 
 interface FormState {
@@ -82,7 +82,7 @@ export default function General() {
 
   useEffect(() => {
     let alive = true;
-    getTimezones()
+    loadTimezones()
       .then((zones) => alive && setTimezones(zones))
       .catch(() => undefined);
     if (!namespacesLoaded) loadNamespaces().catch(() => undefined);
@@ -122,16 +122,13 @@ export default function General() {
     };
     setSaving(true);
     try {
-      await saveSettings(settings);
+      await saveGeneral(user, settings, prefs);
     } catch (err) {
       void errorToast(new Error(`${t('user.settings.general.saveError')}: ${await errorTextAsync(err)}`));
       setSaving(false);
       return;
     }
-    applyPreferences(prefs);
     setScheme(form.colorScheme);
-    const current = appStore.get(userAtom) ?? user;
-    appStore.set(userAtom, { ...current, name: settings.name, settings: { ...current.settings, ...settings } });
     if (form.language !== currentLanguage()) await setLanguage(form.language);
     setSaving(false);
     void successToast('user.settings.general.savedSuccess');

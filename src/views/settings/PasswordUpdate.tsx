@@ -1,7 +1,7 @@
 // Password update: the current password, the new one and its confirmation.
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../i18n';
-import { updatePassword } from '../../api/settings';
+import { changePassword } from '../../actions/settings';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';
 import { error as errorToast, success as successToast } from '../../app/toast';
@@ -27,7 +27,7 @@ export default function PasswordUpdate() {
     if (found.old || found.next || found.confirm) return;
     setSaving(true);
     try {
-      await updatePassword(oldPassword, newPassword);
+      await changePassword(oldPassword, newPassword);
       setOldPassword('');
       setNewPassword('');
       setConfirmation('');

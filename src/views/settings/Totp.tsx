@@ -1,7 +1,8 @@
 // Two-factor authentication: enrol (QR code and secret), enable with a passcode, disable with the password.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useT } from '../../i18n';
-import { disableTotp, enableTotp, enrollTotp, getTotp, totpQrCodeUrl, type Totp as TotpState } from '../../api/totp';
+import type { Totp as TotpState } from '../../api/totp';
+import { disableTotp, enableTotp, enrollTotp, loadTotp, totpQrCode } from '../../actions/settings';
 import { TextField } from '../../components/TextField';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';
@@ -21,7 +22,7 @@ function QrCode() {
   useEffect(() => {
     let url: string | null = null;
     let alive = true;
-    totpQrCodeUrl()
+    totpQrCode()
       .then((u) => {
         url = u;
         if (alive) setSrc(u);
@@ -50,7 +51,7 @@ export default function Totp() {
 
   useEffect(() => {
     let alive = true;
-    getTotp()
+    loadTotp()
       .then((s) => alive && setTotp(s))
       .catch((err: unknown) => void errorToast(err))
       .finally(() => alive && setLoading(false));

@@ -1,7 +1,9 @@
 // Link shares of a list: create with name, right and optional password; copy the address; delete.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
-import { createLinkShare, deleteLinkShare, getLinkShares, linkShareUrl, type LinkShare } from '../../api/linkShares';
+import type { LinkShare } from '../../api/linkShares';
+import { createLinkShare, deleteLinkShare, loadLinkShares } from '../../actions/sharing';
+import { linkShareAddress } from '../../app/addresses';
 import type { Right } from '../../api/sharing';
 import { configAtom } from '../../state/config';
 import { Button } from '../../components/Button';
@@ -35,7 +37,7 @@ export function LinkShares({ listId, canManage }: { listId: number; canManage: b
 
   async function reload() {
     try {
-      setShares(await getLinkShares(listId));
+      setShares(await loadLinkShares(listId));
     } catch (err) {
       void toastError(err);
     }
@@ -146,7 +148,7 @@ export function LinkShares({ listId, canManage }: { listId: number; canManage: b
           </thead>
           <tbody>
             {shares.map((s) => {
-              const url = linkShareUrl(s.hash, config?.frontendUrl);
+              const url = linkShareAddress(s.hash, config?.frontendUrl);
               const label = s.name || t('sharing.unnamedLink');
               return (
                 <tr key={s.id}>

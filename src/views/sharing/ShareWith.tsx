@@ -1,8 +1,11 @@
 // Sharing a list or namespace with users (search honours their discoverability) and teams: add, change right, remove.
 import { useEffect, useState, type FormEvent } from 'react';
-import * as sharing from '../../api/sharing';
+import { useAtomValue } from 'jotai/react';
+import * as sharing from '../../actions/sharing';
+import * as teamActions from '../../actions/teams';
 import type { Right, ShareTarget, TeamShare, UserShare } from '../../api/sharing';
-import { getAllTeams, type Team } from '../../api/teams';
+import type { Team } from '../../api/teams';
+import { teamsAtom } from '../../state/teams';
 import type { User } from '../../api/user';
 import { displayName } from '../../state/session';
 import { Button } from '../../components/Button';
@@ -24,9 +27,9 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
 
   async function reload() {
     try {
-      const [u, tm] = await Promise.all([sharing.getUserShares(target), sharing.getTeamShares(target)]);
-      setUsers(u);
-      setTeams(tm);
+      const shares = await sharing.loadShares(target);
+      setUsers(shares.users);
+      setTeams(shares.teams);
     } catch (err) {
       void toastError(err);
     }
@@ -56,14 +59,8 @@ export function ShareWith({ target, isAdmin }: { target: ShareTarget; isAdmin: b
   }
 
   type Share = { user?: UserShare; team?: TeamShare };
-  const removeShare = ({ user, team }: Share) =>
-    user ? act(() => sharing.removeUserShare(target, user.username), 'sharing.removed') : team ? act(() => sharing.removeTeamShare(target, team.id), 'sharing.removed') : undefined;
-  const setRight = ({ user, team }: Share, right: Right) =>
-    user
-      ? act(() => sharing.updateUserShare(target, user.username, right), 'sharing.rightUpdated')
-      : team
-        ? act(() => sharing.updateTeamShare(target, team.id, right), 'sharing.rightUpdated')
-        : undefined;
+  const removeShare = (share: Share) => (share.user || share.team ? act(() => sharing.removeShare(target, share), 'sharing.removed') : undefined);
+  const setRight = (share: Share, right: Right) => (share.user || share.team ? act(() => sharing.setRight(target, share, right), 'sharing.rightUpdated') : undefined);
   /** Runs `fn` on the share a typed name means, or says nothing here is shared with that name. */
   const onNamed = (name: string | undefined, fn: (share: Share) => unknown) => {
     const share = shareNamed(name);
@@ -207,13 +204,14 @@ export function AddUserForm({ onAdd }: { onAdd: (username: string, right: Right)
 
 export function AddTeamForm({ exclude, onAdd }: { exclude: number[]; onAdd: (teamId: number, right: Right) => Promise<void> | void }) {
   const t = useT();
-  const [teams, setTeams] = useState<Team[]>([]);
+  const teams = useAtomValue(teamsAtom) ?? [];
   const [teamId, setTeamId] = useState<number>(0);
   const [right, setRight] = useState<Right>(0);
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => {
-    getAllTeams().then(setTeams, () => setTeams([]));
+    // Without the caller's teams there are none to offer; the form says so.
+    teamActions.loadAll().catch(() => undefined);
   }, []);
 
   const available = teams.filter((x) => !exclude.includes(x.id));
