@@ -3,7 +3,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { listUsers, searchAssignees } from '../actions/users';
 import type { UserRef } from '../api/tasks';
 import { useT } from '../i18n';
-import { UserAvatar, userLabel } from './UserAvatar';
+import { userLabel } from './UserAvatar';
+import { UserChip } from './UserChip';
 import { PickerField } from './PickerField';
 import './usernamesPickerField.css';
 
@@ -55,13 +56,7 @@ export function UsernamesPickerField({ label, usernames, onChange, listId }: Use
       {chosen.length > 0 && (
         <div className="user-chip-row">
           {chosen.map((u) => (
-            <span key={u.username} className="user-chip">
-              <UserAvatar user={u} size={20} />
-              {userLabel(u)}
-              <button type="button" className="user-chip-remove" aria-label={t('task.filters.removeAssignee', { name: userLabel(u) })} onClick={() => remove(u.username)}>
-                ×
-              </button>
-            </span>
+            <UserChip key={u.username} user={u} onRemove={() => remove(u.username)} removeLabel={t('task.filters.removeAssignee', { name: userLabel(u) })} />
           ))}
         </div>
       )}
