@@ -36,7 +36,7 @@ export function preloadRouteFiles(pathname: string): void {
 }
 
 /** A user's session, or before the session is set up (the first navigation), a stored user token that has not expired. */
-function signedInUser(): boolean {
+export function signedInUser(): boolean {
   const session = appStore.get(sessionAtom);
   if (session.kind !== 'none') return session.kind === 'user';
   const token = readStorage(STORAGE_KEYS.token);

@@ -4,11 +4,11 @@ import { routeTable, type RouteLayout } from '../routes';
 import { routeViews } from './routeViews';
 import { Root } from './Root';
 import { SignedOutLayout } from './SignedOutLayout';
-import { AppLayout } from './AppLayout';
+import { AppLayout, loadSignedInLayout } from './AppLayout';
 import { LoadingScreen } from './ReadinessScreens';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { ensureAppMessages } from '../i18n';
-import { preloadRoute } from './routeData';
+import { preloadRoute, signedInUser } from './routeData';
 
 function childrenOf(layout: RouteLayout): RouteObject[] {
   return routeTable
@@ -18,9 +18,10 @@ function childrenOf(layout: RouteLayout): RouteObject[] {
       path: r.path,
       // On each view, so a failing view leaves its layout (top bar, navigation) usable around the recovery screen.
       errorElement: <RouteErrorScreen />,
-      // Signed-in views need the app section of the messages; signed-out screens get by with the core.
+      // Signed-in views need the app section of the messages (signed-out screens get by with the core), and a user's
+      // views the signed-in shell, loaded here so that it renders without suspending (see loadSignedInLayout).
       lazy: async () => {
-        const [mod] = await Promise.all([routeViews[r.name](), r.public ? null : ensureAppMessages()]);
+        const [mod] = await Promise.all([routeViews[r.name](), r.public ? null : ensureAppMessages(), layout === 'app' && signedInUser() ? loadSignedInLayout() : null]);
         return { Component: mod.default };
       },
       // Data starts with the navigation, beside the view's code, instead of from the view's effects once it has mounted.
