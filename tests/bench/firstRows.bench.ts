@@ -1,11 +1,15 @@
 // Signed-in first data: navigation to the first task rows (list of 300, kanban, task detail, home) in Chromium, cold
 // cache, real server, next to a bare page; prints each route's request timeline.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { BenchResult } from './run.js';
-import { startBrowserBench } from './browserBench.js';
+import { ROOT, startBrowserBench } from './browserBench.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TASKS = 300;
+/** BENCH_PROFILE=1: one more run per route under the CDP profiler; its CPU profile goes to .tmp/profiles/. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -40,12 +44,18 @@ interface Scenario {
 }
 
 /** One navigation in a fresh context (no HTTP cache), signed in through local storage as a returning person is. */
-async function measure(browser: Browser, base: string, token: string, scenario: Scenario): Promise<Run> {
+async function measure(browser: Browser, base: string, token: string, scenario: Scenario, profile = false): Promise<Run> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: 'token', value: token }, { name: 'API_URL', value: `${base}/api/v1` }] }] },
   });
   const page = await context.newPage();
+  const cdp = profile ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   // A string, so the bundler's helpers do not leak into the page.
   await page.addInitScript(`(() => {
     const selector = ${JSON.stringify(scenario.selector)};
@@ -56,6 +66,14 @@ async function measure(browser: Browser, base: string, token: string, scenario: 
   })()`);
   await page.goto(`${base}${scenario.url}`);
   await page.waitForSelector(scenario.selector, { timeout: 20_000 });
+  if (cdp) {
+    const { profile: cpu } = await cdp.send('Profiler.stop');
+    const dir = path.join(ROOT, '.tmp/profiles');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `firstRows-${scenario.name.replace(/\W+/g, '-')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(cpu));
+    printProfile(scenario.name, file, cpu);
+  }
   // Let what the route loads after its first rows (notifications, avatar, later pages) show in the timeline.
   await page.waitForTimeout(400);
   const run = await page.evaluate(() => {
@@ -72,6 +90,33 @@ async function measure(browser: Browser, base: string, token: string, scenario: 
   });
   await context.close();
   return run;
+}
+
+interface CpuNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** Self time of a CPU profile (navigation to first rows) by script and by function, the largest first. */
+function printProfile(name: string, file: string, cpu: { nodes: CpuNode[]; samples: number[]; timeDeltas: number[] }): void {
+  const byId = new Map(cpu.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  cpu.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (cpu.timeDeltas[i] ?? 0) / 1000));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const script = url ? url.replace(/^.*\/assets\/([^-]+)-[\w-]+\.js$/, '$1').replace(/^https?:\/\/[^/]+/, '') : `(${functionName || 'program'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const fn = `${functionName || '(anonymous)'} ${script}:${lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `      ${v.toFixed(1).padStart(7)} ms  ${k}`);
+  console.log(`  ${name}: CPU profile to the first rows (${path.relative(ROOT, file)}), self time by script:`);
+  console.log(top(byScript, 12).join('\n'));
+  console.log('    by function:');
+  console.log(top(byFunction, 25).join('\n'));
 }
 
 function apiPath(name: string): string | null {
@@ -146,6 +191,7 @@ export default async function firstRowsBench(): Promise<BenchResult[]> {
       for (const s of scenarios) runs.get(s.name)!.push(await measure(browser, base, token, s));
     }
 
+    if (PROFILE) for (const s of scenarios) await measure(browser, base, token, s, true);
     console.log('');
     for (const s of scenarios) {
       const all = runs.get(s.name)!;
