@@ -78,6 +78,22 @@ async function stopFrames(page: Page): Promise<number[]> {
   });
 }
 
+/**
+ * In the page: when the first rows appeared, when the list's first tasks response ended, and when the data was there
+ * for the app: index.html starts that GET with the navigation, so it usually ends while the scripts still load and
+ * run; the app marks when it takes such an early response (src/api/client.ts), and the data counts as arrived at the
+ * later of the two. Measuring from the response alone counted the boot as time spent on the 10,000 tasks.
+ */
+function dataTiming(listId: number): { firstRow: number; responseEnd: number; dataReady: number } {
+  const first = performance.getEntriesByType('resource').find((e) => e.name.includes(`/lists/${listId}/tasks`)) as PerformanceResourceTiming;
+  const adopted = performance.getEntriesByName('keyflow:early-adopted').find((m) => String((m as PerformanceMark).detail).startsWith(`lists/${listId}/tasks?`));
+  return {
+    firstRow: (window as unknown as { __firstRow: number }).__firstRow,
+    responseEnd: first.responseEnd,
+    dataReady: Math.max(first.responseEnd, adopted?.startTime ?? 0),
+  };
+}
+
 export default async function taskViewsBench(): Promise<BenchResult[]> {
   const outDir = process.env.BENCH_CLIENT_DIR ?? path.join(ROOT, '.tmp/bench-dist-tasks');
   if (!process.env.BENCH_CLIENT_DIR) execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
@@ -116,11 +132,10 @@ export default async function taskViewsBench(): Promise<BenchResult[]> {
     });
     await page.goto(`${base}/lists/${listId}/list`);
     await page.waitForSelector('.task-row');
-    const { firstRow, responseEnd, rows } = await page.evaluate((id) => {
-      const entry = performance.getEntriesByType('resource').find((e) => e.name.includes(`/lists/${id}/tasks`)) as PerformanceResourceTiming;
-      return { firstRow: (window as unknown as { __firstRow: number }).__firstRow, responseEnd: entry.responseEnd, rows: document.querySelectorAll('.task-row').length };
-    }, listId);
-    results.push({ name: 'list 10k: first rows after the data arrived', value: firstRow - responseEnd, unit: 'ms', budget: 300, kind: 'max' });
+    const one = await page.evaluate(dataTiming, listId);
+    const rows = await page.evaluate(() => document.querySelectorAll('.task-row').length);
+    results.push({ name: 'list 10k: first rows after the data arrived', value: one.firstRow - one.dataReady, unit: 'ms', budget: 300, kind: 'max' });
+    results.push({ name: 'list 10k: first rows after the response ended (boot included)', value: one.firstRow - one.responseEnd, unit: 'ms' });
     results.push({ name: 'list 10k: task rows in the DOM', value: rows, unit: 'rows', budget: 100, kind: 'max' });
 
     await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks = []));
@@ -160,11 +175,9 @@ export default async function taskViewsBench(): Promise<BenchResult[]> {
     })()`);
     await paged.goto(`${base}/lists/${listId}/list`);
     await paged.waitForSelector('.task-row');
-    const pagedTiming = await paged.evaluate((id) => {
-      const first = performance.getEntriesByType('resource').filter((e) => e.name.includes(`/lists/${id}/tasks`))[0] as PerformanceResourceTiming;
-      return (window as unknown as { __firstRow: number }).__firstRow - first.responseEnd;
-    }, listId);
-    results.push({ name: 'list 10k paged by 50: first rows after the first page arrived', value: pagedTiming, unit: 'ms', budget: 300, kind: 'max' });
+    const pagedTiming = await paged.evaluate(dataTiming, listId);
+    results.push({ name: 'list 10k paged by 50: first rows after the first page arrived', value: pagedTiming.firstRow - pagedTiming.dataReady, unit: 'ms', budget: 300, kind: 'max' });
+    results.push({ name: 'list 10k paged by 50: first rows after its response ended (boot included)', value: pagedTiming.firstRow - pagedTiming.responseEnd, unit: 'ms' });
     await paged.close();
 
     // The board: 10 buckets × 25 cards, then one card dragged slowly across the board.
