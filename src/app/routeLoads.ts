@@ -5,6 +5,7 @@ import { BUCKET_PAGE_SIZE } from '../api/buckets';
 import { savedListView } from '../state/listView';
 import { loadListTasks, rememberedFilters } from '../views/lists/views/useListTasks';
 import { preloadHomeTasks } from '../views/home/homeTasksData';
+import { loadNamespaces } from '../state/namespaces';
 
 /** The list itself (title, right): the view's GET adopts the response. */
 export function preloadList(listId: number): void {
@@ -25,8 +26,14 @@ export function preloadTask(taskId: number): void {
   prefetch(`tasks/${taskId}`);
 }
 
+/**
+ * The upcoming tasks, and the namespaces: the page shows its tasks only once it knows the first namespace has lists,
+ * and the navigation's tree, which loads them otherwise, is a lazy part of the shell whose effects run only after
+ * React has revealed it (up to 300 ms after the shell's first paint).
+ */
 export function preloadHome(): void {
   preloadHomeTasks();
+  void loadNamespaces().catch(() => undefined);
 }
 
 /** Starts the data of a route by name and params; routes without a preload load as their views always have. */

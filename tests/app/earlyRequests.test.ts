@@ -11,7 +11,8 @@ import { getList } from '../../src/api/lists';
 import { getBuckets } from '../../src/api/buckets';
 import { getTask } from '../../src/api/tasks';
 import { currentUser } from '../../src/api/user';
-import { loadNamespaces } from '../../src/state/namespaces';
+import { loadNamespaces, namespacesLoadedAtom } from '../../src/state/namespaces';
+import { appStore } from '../../src/state/store';
 import { loadListTasks, rememberedFilters } from '../../src/views/lists/views/useListTasks';
 import { HOME_TASKS_QUERY, loadHomeTasks, takeHomeTasks } from '../../src/views/home/homeTasksData';
 import { upcomingQuery } from '../../src/views/tasks/upcomingQuery';
@@ -91,6 +92,16 @@ describe('early GETs and the routes’ own loads', () => {
     const early = openPage('/tasks/31');
     expect(early).toHaveLength(3);
     const sent = await appRequests(early.length, () => Promise.all([sessionLoads(), getTask(31)]));
+    expect(sent).toEqual([]);
+    expect(window.__kfEarly).toEqual({});
+  });
+
+  it('home opened by the router: its loader loads the namespaces (which the page waits for) from the early GET', async () => {
+    appStore.set(namespacesLoadedAtom, false);
+    const early = openPage('/');
+    preloadRoute('home', {});
+    await vi.waitFor(() => expect(appStore.get(namespacesLoadedAtom)).toBe(true));
+    const sent = await appRequests(early.length, () => Promise.all([currentUser(), takeHomeTasks()]));
     expect(sent).toEqual([]);
     expect(window.__kfEarly).toEqual({});
   });
