@@ -99,10 +99,10 @@ interface CpuNode {
 }
 
 /** Self time of a CPU profile (navigation to first rows) by script and by function, the largest first. */
-function printProfile(name: string, file: string, cpu: { nodes: CpuNode[]; samples: number[]; timeDeltas: number[] }): void {
+function printProfile(name: string, file: string, cpu: { nodes: CpuNode[]; samples?: number[]; timeDeltas?: number[] }): void {
   const byId = new Map(cpu.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  cpu.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (cpu.timeDeltas[i] ?? 0) / 1000));
+  (cpu.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (cpu.timeDeltas?.[i] ?? 0) / 1000));
   const byScript = new Map<string, number>();
   const byFunction = new Map<string, number>();
   for (const [id, ms] of self) {
