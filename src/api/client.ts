@@ -94,9 +94,6 @@ async function adoptEarly(key: string): Promise<Response | null> {
   if (Date.now() - early.at > EARLY_MAX_AGE_MS) return null;
   try {
     const res = await early.res;
-    // When the app took it: the response may have arrived long before the app could use it (benchmarks and the
-    // DevTools timeline measure from the later of the two).
-    performance.mark('keyflow:early-adopted', { detail: key });
     // A refusal is asked again the ordinary way, so its error is reported exactly as any other.
     return res.ok ? res : null;
   } catch {
