@@ -3,7 +3,7 @@ import { apiBase, del, get } from './client';
 import { ApiError, toApiError } from './apiError';
 import { readStorage, STORAGE_KEYS } from '../state/storage';
 import { fromApi } from './convert';
-import { parseFileSize } from '../../parsers';
+export { DEFAULT_MAX_FILE_SIZE, parseMaxFileSize, IMAGE_SUFFIXES, isImage } from '../model/attachments';
 import type { Attachment } from './tasks';
 
 export async function getAttachments(taskId: number): Promise<Attachment[]> {
@@ -29,19 +29,6 @@ function refusal(status: number, text: string): ApiError {
     // not JSON (a proxy's HTML page): the status is all there is
   }
   return toApiError(Object.assign(new Error(`HTTP ${status}`), { status, data }));
-}
-
-/** The spec's limit when /info names none (or names one this client cannot read). */
-export const DEFAULT_MAX_FILE_SIZE = '20MB';
-
-/**
- * The server's max file size ("20MB", "512KB", "1.5 GB", plain bytes) in bytes, and the text to show for it.
- * Units are binary, as the server sizes them; anything unreadable or not above 0 falls back to 20MB.
- */
-export function parseMaxFileSize(value: string | undefined): { bytes: number; label: string } {
-  const bytes = parseFileSize(value ?? '') ?? 0;
-  if (bytes > 0) return { bytes, label: value!.trim() };
-  return { bytes: parseFileSize(DEFAULT_MAX_FILE_SIZE)!, label: DEFAULT_MAX_FILE_SIZE };
 }
 
 /** XHR rather than fetch because only XHR reports upload progress. Files go in the field "files". */
@@ -89,10 +76,4 @@ export async function downloadAttachment(taskId: number, id: number): Promise<Bl
   }
   if (!res.ok) throw refusal(res.status, await res.text().catch(() => ''));
   return res.blob();
-}
-
-export const IMAGE_SUFFIXES = ['.jpg', '.png', '.bmp', '.gif'];
-export function isImage(name: string): boolean {
-  const lower = name.toLowerCase();
-  return IMAGE_SUFFIXES.some((s) => lower.endsWith(s)) || lower.endsWith('.jpeg');
 }

@@ -6,6 +6,7 @@ import { DEFAULT_LABEL_COLOR, textColorFor } from '../styles/labelColors';
 
 // Where the label colours used to be defined; their rule lives with the other colour rules now.
 export { DEFAULT_LABEL_COLOR, LABEL_TEXT_DARK, LABEL_TEXT_LIGHT, textColorFor } from '../styles/labelColors';
+export { canEditLabel } from '../model/labels';
 
 export interface Label {
   id: number;
@@ -30,11 +31,6 @@ function body(label: Partial<Label>): Record<string, unknown> {
   const { maxRight: _m, createdBy: _c, textColor: _t, created: _cr, updated: _u, ...rest } = label;
   if (rest.hexColor) rest.hexColor = rest.hexColor.replace(/^#/, '');
   return rest;
-}
-
-/** Only the creator may edit or delete a label. */
-export function canEditLabel(label: Label, userId: number | null | undefined): boolean {
-  return !!userId && label.createdBy?.id === userId;
 }
 
 const copies = new ServerCopies<Label>();

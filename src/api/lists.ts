@@ -32,20 +32,7 @@ export interface List {
   maxRight: number | null;
 }
 
-/** The favorites pseudo list (tasks the caller starred). */
-export const FAVORITES_LIST_ID = -1;
-
-/** Saved filters appear as pseudo lists with id −(filterId + 1). */
-export function isSavedFilterList(list: Pick<List, 'id'> | number): boolean {
-  const id = typeof list === 'number' ? list : list.id;
-  return id < FAVORITES_LIST_ID;
-}
-export function filterIdOfList(listId: number): number {
-  return -listId - 1;
-}
-export function listIdOfFilter(filterId: number): number {
-  return -(filterId + 1);
-}
+export { FAVORITES_LIST_ID, isSavedFilterList, filterIdOfList, listIdOfFilter } from '../model/lists';
 
 /** Fills defaults the server omits (null values are dropped on the way in). */
 export function normalizeList(raw: Partial<List> & { id: number }, maxRight: number | null = null): List {

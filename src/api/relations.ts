@@ -2,19 +2,8 @@
 import { del, put } from './client';
 import type { RelationKind } from './tasks';
 
-export const INVERSE_RELATION: Record<RelationKind, RelationKind> = {
-  subtask: 'parenttask',
-  parenttask: 'subtask',
-  related: 'related',
-  duplicateof: 'duplicates',
-  duplicates: 'duplicateof',
-  blocking: 'blocked',
-  blocked: 'blocking',
-  precedes: 'follows',
-  follows: 'precedes',
-  copiedfrom: 'copiedto',
-  copiedto: 'copiedfrom',
-};
+export { INVERSE_RELATION } from '../model/relations';
+import { INVERSE_RELATION } from '../model/relations';
 
 export async function createRelation(taskId: number, otherTaskId: number, relationKind: RelationKind = 'related'): Promise<void> {
   await put(`tasks/${taskId}/relations`, { otherTaskId, relationKind });

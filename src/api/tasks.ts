@@ -16,9 +16,8 @@ function remember<T extends Task | Task[]>(tasks: T): T {
 }
 
 export { TASK_PRIORITIES } from '../constants';
-export const REPEAT_MODES = { DEFAULT: 0, MONTH: 1, FROM_CURRENT_DATE: 2 } as const;
-export const DEFAULT_TASK_COLOR = '1973ff';
-export const RELATION_KINDS = ['subtask', 'parenttask', 'related', 'duplicateof', 'duplicates', 'blocking', 'blocked', 'precedes', 'follows', 'copiedfrom', 'copiedto'] as const;
+export { REPEAT_MODES, DEFAULT_TASK_COLOR, RELATION_KINDS } from '../model/tasks';
+import { RELATION_KINDS, REPEAT_MODES } from '../model/tasks';
 export type RelationKind = (typeof RELATION_KINDS)[number];
 
 export type RepeatUnit = 'hours' | 'days' | 'weeks' | 'months' | 'years';
