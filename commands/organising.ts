@@ -111,11 +111,10 @@ export const organisingCommands = defineCommands([
       if (nsId === null) return ctx.navigate(pathFor('namespace.create'));
       const title = input?.trim();
       if (!title) return ctx.navigate(pathFor('list.create', { namespaceId: nsId }));
-      const { createList } = await import('../src/api/lists');
-      const list = await createList(nsId, { title });
-      (await nsState()).upsertList(list);
-      void (await toast()).success('list.create.createdSuccess');
-      ctx.navigate(pathFor('list.index', { listId: list.id }));
+      // The same action as the create-list form: the list in the tree, the toast, the failure told.
+      const lists = await import('../src/actions/lists');
+      const list = await lists.create(nsId, { title });
+      if (list) ctx.navigate(pathFor('list.index', { listId: list.id }));
     },
   },
   {

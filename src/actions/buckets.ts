@@ -7,7 +7,20 @@ import { t } from '../i18n';
 import { appStore } from '../state/store';
 import { boardAtom, boardPagesAtom, type BucketMeta } from '../state/kanbanBoard';
 import { moveCard as placeCard } from '../state/kanbanMoves';
+import { setBucketChoices } from '../state/bucketChoices';
 import * as tasks from './tasks';
+
+/**
+ * Reads a list's buckets (id and title) into the store for the task's bucket field and command; not the board (that
+ * is `load`). A list whose buckets cannot be read counts as having none: the rest of the task still works.
+ */
+export async function loadChoices(listId: number): Promise<void> {
+  try {
+    setBucketChoices(listId, (await api.getBuckets(listId)).map((b) => ({ id: b.id, title: b.title })));
+  } catch {
+    setBucketChoices(listId, []);
+  }
+}
 
 /** Loads a list's buckets with their first cards into the store; errors are toasted. */
 export async function load(listId: number): Promise<void> {

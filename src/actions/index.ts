@@ -2,3 +2,10 @@
 export * as tasks from './tasks';
 export * as labels from './labels';
 export * as buckets from './buckets';
+export * as comments from './comments';
+export * as attachments from './attachments';
+export * as relations from './relations';
+export * as assignees from './assignees';
+export * as lists from './lists';
+export * as filters from './filters';
+export * as exports from './exports';

@@ -1,5 +1,6 @@
 // Label actions: the one find-or-create every door uses (task detail, bulk command, quick-add).
-import { createLabel, type Label } from '../api/labels';
+import { createLabel, normalizeLabel, updateLabel, type Label } from '../api/labels';
+import { error as toastError, success } from '../app/toast';
 import { appStore } from '../state/store';
 import { labelsAtom, labelsLoadedAtom, loadLabels, upsertLabel } from '../state/namespaces';
 
@@ -12,9 +13,21 @@ export async function findOrCreate(title: string): Promise<Label> {
   return create(title.trim());
 }
 
-/** Creates a label and puts it in the store (quick-add has decided already that none matches). */
-export async function create(title: string): Promise<Label> {
-  const label = await createLabel({ title });
+/** Creates a label and puts it in the store (quick-add has decided already that none matches); throws on failure. */
+export async function create(title: string, fields: Partial<Label> = {}): Promise<Label> {
+  const label = await createLabel({ ...fields, title });
   upsertLabel(label);
   return label;
+}
+
+/** Saves a changed label (title, description, colour); a merge with someone else's edit is told. Returns whether it was saved. */
+export async function update(label: Label): Promise<boolean> {
+  try {
+    upsertLabel(await updateLabel(normalizeLabel(label), { onMerged: () => void success('label.conflictMerged') }));
+    void success('label.edit.success');
+    return true;
+  } catch (err) {
+    void toastError(err);
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 // Task actions, each written once: the optimistic write to the store, the request, the saved task or the rollback, and the toast.
 import * as api from '../api/tasks';
-import type { Task, UserRef } from '../api/tasks';
+import type { Task, TaskQuery, UserRef } from '../api/tasks';
+import type { Page } from '../api/client';
 import type { Label } from '../api/labels';
 import { addLabelToTask, removeLabelFromTask } from '../api/taskLabels';
 import { addAssignee, removeAssignee } from '../api/assignees';
@@ -178,6 +179,38 @@ export function unassign(task: Task, userId: number, opts: ActionOptions = {}): 
   const before = current(task);
   const next = { ...before, assignees: before.assignees.filter((a) => a.id !== userId) };
   return optimistic(before, next, async () => (await removeAssignee(task.id, userId), taskAtomFamily.peek(task.id) ?? next), opts);
+}
+
+/** Creates a task in a list and puts it in the store; throws on failure (quick-add reports its own way). */
+export async function create(listId: number, fields: Partial<Task>): Promise<Task> {
+  const task = await api.createTask(listId, fields);
+  putTasks([task]);
+  return task;
+}
+
+/** Adds a label to a task by ids (quick-add, on a task it is still building); throws on failure. */
+export async function attachLabel(taskId: number, labelId: number): Promise<void> {
+  await addLabelToTask(taskId, labelId);
+}
+
+/**
+ * One page of a list's tasks for a query; throws on failure. The caller writes them to the store where they belong
+ * (a list's query atom, a chart), once it knows the answer is still wanted.
+ */
+export function fetchListPage(listId: number, query: TaskQuery): Promise<Page<Task>> {
+  return api.getListTasks(listId, query);
+}
+
+/** Every page of the tasks of every list matching a query (upcoming, search), put in the store; throws on failure. */
+export async function loadAll(query: TaskQuery): Promise<Task[]> {
+  const tasks = await api.getAllPages((page) => api.getAllTasks({ ...query, page }));
+  putTasks(tasks);
+  return tasks;
+}
+
+/** The first page of tasks matching a search (`s`), for pickers; not kept in the store. Throws on failure. */
+export async function search(query: TaskQuery): Promise<Task[]> {
+  return (await api.getAllTasks(query)).items;
 }
 
 /** Loads a task and puts it in the store (the detail view opens a task this way). */

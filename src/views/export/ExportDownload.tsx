@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
-import { downloadExport, saveFile } from '../../api/export';
+import * as actions from '../../actions';
 import { userAtom } from '../../state/session';
 import { pathFor } from '../../routes';
 import { Card } from '../../components/Card';
@@ -33,7 +33,7 @@ export default function ExportDownload() {
     setPasswordMessage(null);
     setBusy(true);
     try {
-      saveFile(await downloadExport(password));
+      await actions.exports.download(password);
       setPassword('');
       setDone(true);
     } catch (err) {

@@ -2,13 +2,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
-import { createFilter } from '../../api/filters';
-import { listIdOfFilter } from '../../api/lists';
-import { loadNamespaces } from '../../state/namespaces';
+import { listIdOfFilter } from '../../model/lists';
+import * as actions from '../../actions';
 import { sessionAtom } from '../../state/session';
 import { RouteModal } from '../../components/RouteModal';
 import { Message } from '../../components/Message';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -30,16 +28,9 @@ export default function FilterCreate() {
     setTouched(true);
     if (missing) return;
     setBusy(true);
-    try {
-      const filter = await createFilter({ title: value.title.trim(), description: value.description, filters: toFilterParams(value.ui) });
-      await loadNamespaces();
-      void success('filters.create.success');
-      navigate(pathFor('list.index', { listId: listIdOfFilter(filter.id) }), { replace: true });
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const filter = await actions.filters.create({ title: value.title.trim(), description: value.description, filters: toFilterParams(value.ui) });
+    setBusy(false);
+    if (filter) navigate(pathFor('list.index', { listId: listIdOfFilter(filter.id) }), { replace: true });
   }
 
   return (

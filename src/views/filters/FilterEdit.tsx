@@ -1,11 +1,11 @@
 // filter.settings.edit: edits a saved filter's title, description and conditions; reloads the namespaces.
 import { useEffect, useState } from 'react';
-import { getFilter, updateFilter, type SavedFilter } from '../../api/filters';
-import { listIdOfFilter } from '../../api/lists';
-import { loadNamespaces } from '../../state/namespaces';
+import type { SavedFilter } from '../../api/filters';
+import { listIdOfFilter } from '../../model/lists';
+import * as actions from '../../actions';
 import { RouteModal, useCloseRoute } from '../../components/RouteModal';
 import { Loading } from '../../components/Loading';
-import { error as toastError, success } from '../../app/toast';
+import { error as toastError } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -23,7 +23,7 @@ export default function FilterEdit({ filterId }: { filterId: number }) {
   const delayed = useFilterTitleCheck(value?.title ?? '', value !== null);
 
   useEffect(() => {
-    getFilter(filterId).then(
+    actions.filters.load(filterId).then(
       (f) => {
         setFilter(f);
         setValue({ title: f.title, description: f.description, ui: fromFilterParams(f.filters) });
@@ -35,17 +35,9 @@ export default function FilterEdit({ filterId }: { filterId: number }) {
   async function submit() {
     if (!filter || !value || value.title.trim() === '') return;
     setBusy(true);
-    try {
-      const edited = { ...filter, title: value.title.trim(), description: value.description, filters: toFilterParams(value.ui) };
-      await updateFilter(edited, { onMerged: () => void success('filters.edit.conflictMerged') });
-      await loadNamespaces();
-      void success('filters.edit.success');
-      close();
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await actions.filters.update({ ...filter, title: value.title.trim(), description: value.description, filters: toFilterParams(value.ui) });
+    setBusy(false);
+    if (saved) close();
   }
 
   return (

@@ -1,8 +1,8 @@
 // labels.create: a modal with title (required), description and colour.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { createLabel, DEFAULT_LABEL_COLOR } from '../../api/labels';
-import { upsertLabel } from '../../state/namespaces';
+import { DEFAULT_LABEL_COLOR } from '../../styles/labelColors';
+import * as actions from '../../actions';
 import { RouteModal } from '../../components/RouteModal';
 import { TextField } from '../../components/TextField';
 import { ColorPicker } from '../../components/ColorPicker';
@@ -28,7 +28,7 @@ export default function LabelCreate() {
     }
     setBusy(true);
     try {
-      upsertLabel(await createLabel({ title: title.trim(), hexColor }));
+      await actions.labels.create(title.trim(), { hexColor });
       void success('label.create.success');
       navigate(pathFor('labels.index'), { replace: true });
     } catch (err) {

@@ -1,8 +1,10 @@
 // labels.index: every visible label; the owner edits (title, description, colour) or deletes, others only read.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
-import { canEditLabel, normalizeLabel, updateLabel, type Label } from '../../api/labels';
-import { labelsAtom, loadLabels, upsertLabel } from '../../state/namespaces';
+import type { Label } from '../../api/labels';
+import { canEditLabel } from '../../model/labels';
+import * as actions from '../../actions';
+import { labelsAtom, loadLabels } from '../../state/namespaces';
 import { userAtom } from '../../state/session';
 import { TextField } from '../../components/TextField';
 import { ColorPicker } from '../../components/ColorPicker';
@@ -10,7 +12,7 @@ import { Button } from '../../components/Button';
 import { Loading } from '../../components/Loading';
 import { useRunCommand } from '../../app/useCommand';
 import { usePageTitle } from '../../app/usePageTitle';
-import { error as toastError, success } from '../../app/toast';
+import { error as toastError } from '../../app/toast';
 import { useT } from '../../i18n';
 import '../../components/organising.css';
 import './labels.css';
@@ -87,15 +89,9 @@ function LabelEditor({ label, onDone }: { label: Label; onDone: () => void }) {
       return;
     }
     setBusy(true);
-    try {
-      upsertLabel(await updateLabel(normalizeLabel({ ...label, title: title.trim(), description, hexColor }), { onMerged: () => void success('label.conflictMerged') }));
-      void success('label.edit.success');
-      onDone();
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await actions.labels.update({ ...label, title: title.trim(), description, hexColor });
+    setBusy(false);
+    if (saved) onDone();
   }
 
   async function remove() {

@@ -1,10 +1,8 @@
 // list.settings.archive: archives a list (read-only from then on) or un-archives it.
 import { useState } from 'react';
-import { updateList } from '../../api/lists';
-import { loadNamespaces } from '../../state/namespaces';
+import * as actions from '../../actions';
 import { RouteModal, useCloseRoute } from '../../components/RouteModal';
 import { Loading } from '../../components/Loading';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -22,16 +20,9 @@ export default function ListArchive() {
   async function submit() {
     if (!list) return;
     setBusy(true);
-    try {
-      await updateList({ ...list, isArchived: !archived }, { onMerged: () => void success('list.conflictMerged') });
-      await loadNamespaces();
-      void success(archived ? 'list.archive.unarchiveSuccess' : 'list.archive.success');
-      close();
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await actions.lists.toggleArchived(list);
+    setBusy(false);
+    if (saved) close();
   }
 
   return (

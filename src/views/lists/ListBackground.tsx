@@ -1,11 +1,9 @@
 // list.settings.background: upload a background image or remove the current one.
 import { useRef, useState } from 'react';
-import { removeBackground, uploadBackground } from '../../api/lists';
-import { upsertList } from '../../state/namespaces';
+import * as actions from '../../actions';
 import { RouteModal, useCloseRoute } from '../../components/RouteModal';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Loading';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -22,28 +20,16 @@ export default function ListBackground() {
   async function upload(file: File | undefined) {
     if (!file) return;
     setBusy(true);
-    try {
-      upsertList(await uploadBackground(id, file));
-      void success('list.background.success');
-      close();
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await actions.lists.setBackground(id, file);
+    setBusy(false);
+    if (saved) close();
   }
 
   async function remove() {
     setBusy(true);
-    try {
-      upsertList(await removeBackground(id));
-      void success('list.background.removeSuccess');
-      close();
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const removed = await actions.lists.removeBackground(id);
+    setBusy(false);
+    if (removed) close();
   }
 
   return (

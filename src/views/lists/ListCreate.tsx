@@ -1,12 +1,10 @@
 // list.create: a modal creating a list in the namespace of the route; opens the new list.
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { createList } from '../../api/lists';
-import { upsertList } from '../../state/namespaces';
+import * as actions from '../../actions';
 import { RouteModal } from '../../components/RouteModal';
 import { TextField } from '../../components/TextField';
 import { ColorPicker } from '../../components/ColorPicker';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -28,16 +26,9 @@ export default function ListCreate() {
       return;
     }
     setBusy(true);
-    try {
-      const list = await createList(namespaceId, { title: title.trim(), hexColor });
-      upsertList(list);
-      void success('list.create.createdSuccess');
-      navigate(pathFor('list.index', { listId: list.id }), { replace: true });
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const list = await actions.lists.create(namespaceId, { title: title.trim(), hexColor });
+    setBusy(false);
+    if (list) navigate(pathFor('list.index', { listId: list.id }), { replace: true });
   }
 
   return (

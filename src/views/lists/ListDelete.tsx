@@ -1,11 +1,9 @@
 // list.settings.delete (and filter.settings.delete): confirm, delete, go home.
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { deleteList, filterIdOfList, isSavedFilterList } from '../../api/lists';
-import { deleteFilter } from '../../api/filters';
-import { loadNamespaces, removeListFromState } from '../../state/namespaces';
+import { isSavedFilterList } from '../../model/lists';
+import * as actions from '../../actions';
 import { RouteModal } from '../../components/RouteModal';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -21,23 +19,9 @@ export default function ListDelete() {
 
   async function submit() {
     setBusy(true);
-    try {
-      if (isFilter) {
-        await deleteFilter(filterIdOfList(id));
-        // Saved filters live in a pseudo namespace the server computes.
-        await loadNamespaces();
-        void success('filters.delete.success');
-      } else {
-        await deleteList(id);
-        removeListFromState(id);
-        void success('list.delete.success');
-      }
-      navigate(pathFor('home'), { replace: true });
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const deleted = await actions.lists.remove(id);
+    setBusy(false);
+    if (deleted) navigate(pathFor('home'), { replace: true });
   }
 
   return (

@@ -2,11 +2,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
-import { duplicateList } from '../../api/lists';
-import { loadNamespaces, ownNamespacesAtom } from '../../state/namespaces';
+import * as actions from '../../actions';
+import { ownNamespacesAtom } from '../../state/namespaces';
 import { RouteModal } from '../../components/RouteModal';
 import { Loading } from '../../components/Loading';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -28,16 +27,9 @@ export default function ListDuplicate() {
   async function submit() {
     if (!namespaceId) return;
     setBusy(true);
-    try {
-      const copy = await duplicateList(id, namespaceId);
-      await loadNamespaces();
-      void success('list.duplicate.success');
-      navigate(pathFor('list.index', { listId: copy.id }), { replace: true });
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const copy = await actions.lists.duplicate(id, namespaceId);
+    setBusy(false);
+    if (copy) navigate(pathFor('list.index', { listId: copy.id }), { replace: true });
   }
 
   return (

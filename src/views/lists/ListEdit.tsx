@@ -1,13 +1,12 @@
 // list.settings.edit (and filter.settings.edit for saved-filter pseudo lists): title, identifier, colour, description.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
-import { isSavedFilterList, filterIdOfList, updateList } from '../../api/lists';
-import { upsertList } from '../../state/namespaces';
+import { isSavedFilterList, filterIdOfList } from '../../model/lists';
+import * as actions from '../../actions';
 import { RouteModal, useCloseRoute } from '../../components/RouteModal';
 import { TextField } from '../../components/TextField';
 import { ColorPicker } from '../../components/ColorPicker';
 import { Loading } from '../../components/Loading';
-import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -56,15 +55,9 @@ function ListEdit() {
       return;
     }
     setBusy(true);
-    try {
-      upsertList(await updateList({ ...list, title: title.trim(), identifier: identifier.trim(), description, hexColor }, { onMerged: () => void success('list.conflictMerged') }));
-      void success('list.edit.success');
-      close();
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await actions.lists.update({ ...list, title: title.trim(), identifier: identifier.trim(), description, hexColor });
+    setBusy(false);
+    if (saved) close();
   }
 
   return (

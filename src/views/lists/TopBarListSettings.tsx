@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { currentListAtom } from '../../state/ui';
 import { listsByIdAtom } from '../../state/namespaces';
-import { getList, normalizeList, type List } from '../../api/lists';
+import type { List } from '../../api/lists';
+import * as actions from '../../actions';
 import { ListSettingsMenu } from './ListSettingsMenu';
 import { showListSettings } from './listMenu';
 
@@ -17,14 +18,14 @@ export default function TopBarListSettings() {
     // Lists outside the tree (e.g. archived ones) are read once to know what the menu should offer.
     if (!current || fromTree || current.id === -1) return;
     let live = true;
-    getList(current.id).then((l) => live && setFetched(l), () => undefined);
+    actions.lists.load(current.id).then((l) => live && setFetched(l), () => undefined);
     return () => {
       live = false;
     };
   }, [current, fromTree]);
 
   if (!current || !showListSettings(current)) return null;
-  const list = fromTree ?? (fetched?.id === current.id ? fetched : normalizeList({ id: current.id, title: current.title }));
+  const list = fromTree ?? (fetched?.id === current.id ? fetched : actions.lists.placeholder(current.id, current.title));
   return (
     <ListSettingsMenu
       list={{ ...list, maxRight: current.maxRight }}

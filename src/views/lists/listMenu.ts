@@ -1,5 +1,5 @@
 // Which list settings the menus offer: the top bar's visibility rule and the contents by kind of list.
-import { FAVORITES_LIST_ID, isSavedFilterList } from '../../api/lists';
+import { FAVORITES_LIST_ID, isSavedFilterList } from '../../model/lists';
 import type { CommandId } from '../../../commands/ids';
 
 export type ListMenuItem = 'edit' | 'delete' | 'unarchive' | 'background' | 'share' | 'duplicate' | 'archive' | 'subscription';

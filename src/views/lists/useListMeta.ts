@@ -1,7 +1,8 @@
 // Loads the viewed list (title, colour, right, archived), sets it as the current list and records it as recently viewed.
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
-import { getList, type List } from '../../api/lists';
+import type { List } from '../../api/lists';
+import * as actions from '../../actions';
 import { listsByIdAtom, upsertList } from '../../state/namespaces';
 import { currentListAtom } from '../../state/ui';
 import { addRecentList } from '../../state/recentLists';
@@ -27,7 +28,7 @@ export function useListMeta(listId: number, routeName: string): List | null {
   useEffect(() => {
     let live = true;
     addRecentList(listId);
-    getList(listId).then(
+    actions.lists.load(listId).then(
       (l) => {
         if (!live) return;
         setLoaded(l);

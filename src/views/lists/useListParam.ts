@@ -1,7 +1,8 @@
 // Loads the list a settings route is about (with the caller's right) from the :listId param.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { getList, type List } from '../../api/lists';
+import type { List } from '../../api/lists';
+import * as actions from '../../actions';
 import { error as toastError } from '../../app/toast';
 
 export function useListParam(): { id: number; list: List | null } {
@@ -10,7 +11,7 @@ export function useListParam(): { id: number; list: List | null } {
   const [list, setList] = useState<List | null>(null);
   useEffect(() => {
     let live = true;
-    getList(id).then(
+    actions.lists.load(id).then(
       (l) => live && setList(l),
       (err: unknown) => void toastError(err),
     );

@@ -6,7 +6,7 @@ import { useT } from '../../i18n';
 import { formatDate } from '../../i18n/dateLocale';
 import { pathFor } from '../../routes';
 import type { Task } from '../../api/tasks';
-import { getList, type List } from '../../api/lists';
+import type { List } from '../../api/lists';
 import * as actions from '../../actions';
 import { taskAtomFamily } from '../../state/tasks';
 import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../../state/taskDetail';
@@ -56,7 +56,7 @@ function useTaskList(task: Task | undefined): List | null {
   useEffect(() => {
     if (listId === undefined) return;
     let live = true;
-    getList(listId).then((l) => live && setList(l), () => undefined);
+    actions.lists.load(listId).then((l) => live && setList(l), () => undefined);
     return () => {
       live = false;
     };
@@ -197,13 +197,12 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
                 attachments={task.attachments}
                 coverId={task.coverImageAttachmentId}
                 readOnly={readOnly}
-                onChange={(att) => actions.tasks.patch(task.id, { attachments: att })}
                 onCover={(id) => save({ ...task, coverImageAttachmentId: id })}
               />
             </Section>
           )}
           <Section id="d-rel" title={t('task.detail.relations')}>
-            <Relations ref={relations} task={task} readOnly={readOnly} onChange={(related) => actions.tasks.patch(task.id, { relatedTasks: related })} />
+            <Relations ref={relations} task={task} readOnly={readOnly} />
           </Section>
           {config?.taskCommentsEnabled && (
             <Section id="d-com" title={t('task.detail.comments')}>

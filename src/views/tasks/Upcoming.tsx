@@ -6,8 +6,8 @@ import { useT } from '../../i18n';
 import { DATE_FORMAT_SHORT, formatDate } from '../../i18n/dateLocale';
 import { usePageTitle } from '../../app/usePageTitle';
 import { DATE_RANGES, type DateRangeName } from '../../../parsers';
-import { getAllPages, getAllTasks, type Task } from '../../api/tasks';
-import { putTasks, tasksOfAtom } from '../../state/tasks';
+import type { Task } from '../../api/tasks';
+import { tasksOfAtom } from '../../state/tasks';
 import * as actions from '../../actions';
 import { isSignedInAtom, weekStartAtom } from '../../state/session';
 import { error as toastError } from '../../app/toast';
@@ -126,10 +126,10 @@ export default function Upcoming() {
     let live = true;
     setLoading(true);
     const q = upcomingQuery(params, new Date(), weekStart);
-    getAllPages((page) => getAllTasks({ ...q, page }))
+    actions.tasks
+      .loadAll(q)
       .then((all) => {
         if (!live) return;
-        putTasks(all);
         setIds(all.map((x) => x.id));
       }, (err) => void toastError(err))
       .finally(() => live && setLoading(false));

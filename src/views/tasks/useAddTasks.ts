@@ -7,13 +7,10 @@ import { labelsAtom, listsByIdAtom, loadLabels } from '../../state/namespaces';
 import { userAtom } from '../../state/session';
 import { quickAddModeAtom } from '../../state/taskSettings';
 import { addTasksToList } from '../../state/tasks';
-import { createTask, type Task } from '../../api/tasks';
-import { addLabelToTask } from '../../api/taskLabels';
-import { searchUsers } from '../../api/assignees';
-import { createRelation } from '../../api/relations';
+import type { Task } from '../../api/tasks';
 import { success } from '../../app/toast';
 import type { Span } from '../../components/AddTask';
-import * as labelActions from '../../actions/labels';
+import * as actions from '../../actions';
 
 export interface AddTasksOptions {
   /** The list tasks go to unless the text names another (+List); null: the default list. */
@@ -33,11 +30,11 @@ export async function addTasks(text: string, dismissed: Span[], { currentListId,
     defaultListId: appStore.get(userAtom)?.settings?.defaultListId ?? null,
     lists: [...appStore.get(listsByIdAtom).values()].filter((l) => l.id > 0),
     labels: appStore.get(labelsAtom),
-    createTask: prepare ? (listId, task) => createTask(listId, prepare(task, listId)) : createTask,
-    createLabel: labelActions.create,
-    addLabelToTask,
-    findUsers: searchUsers,
-    createRelation,
+    createTask: prepare ? (listId, task) => actions.tasks.create(listId, prepare(task, listId)) : actions.tasks.create,
+    createLabel: (title) => actions.labels.create(title),
+    addLabelToTask: actions.tasks.attachLabel,
+    findUsers: actions.assignees.search,
+    createRelation: async (taskId, parentId, kind) => void (await actions.relations.add(taskId, parentId, kind, { quiet: true })),
     dismissed,
     locale: currentLanguage(),
   });

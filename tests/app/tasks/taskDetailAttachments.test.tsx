@@ -89,7 +89,7 @@ describe('sizes of the attached files', () => {
   it('are written with a decimal point in de-swiss and a decimal comma in de-DE', async () => {
     const attachment = { id: 1, taskId: 5, file: { id: 1, name: 'plan.pdf', size: 1.5 * 1024 * 1024 }, created: null, createdBy: null } as never;
     await setLanguage('de-swiss', false);
-    renderApp(<Attachments taskId={5} attachments={[attachment]} coverId={0} readOnly={false} onChange={() => {}} onCover={() => {}} />);
+    renderApp(<Attachments taskId={5} attachments={[attachment]} coverId={0} readOnly={false} onCover={() => {}} />);
     expect(screen.getByText('1.5 MB')).toBeInTheDocument();
     await setLanguage('de-DE', false);
     // The list follows a language switch without being rendered again by its parent.
@@ -99,7 +99,7 @@ describe('sizes of the attached files', () => {
 
 describe('max file size', () => {
   function renderAttachments() {
-    renderApp(<Attachments taskId={5} attachments={[]} coverId={0} readOnly={false} onChange={() => {}} onCover={() => {}} />);
+    renderApp(<Attachments taskId={5} attachments={[]} coverId={0} readOnly={false} onCover={() => {}} />);
     return screen.getByLabelText('Upload files', { selector: 'input' });
   }
 

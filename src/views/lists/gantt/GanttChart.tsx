@@ -6,7 +6,8 @@ import { DndContext, PointerSensor, useDraggable, useSensor, useSensors, type Dr
 import { addDays, differenceInCalendarDays, isWeekend } from 'date-fns';
 import { useT } from '../../../i18n';
 import { pathFor } from '../../../routes';
-import { DEFAULT_TASK_COLOR, type Task } from '../../../api/tasks';
+import type { Task } from '../../../api/tasks';
+import { DEFAULT_TASK_COLOR } from '../../../model/tasks';
 import { DATE_FORMAT_MONTH, formatDate } from '../../../i18n/dateLocale';
 import { DAY_WIDTH, ROW_HEIGHT, barOf, datesForBar, rangeDays, shiftBar, type Bar, type DragMode, type GanttRange } from './ganttModel';
 import { POINTER_OPTIONS } from '../../../components/dndSensors';

@@ -1,7 +1,8 @@
 // Loads the tasks a gantt chart shows (every page of the range query) and keeps them per list and range while the app runs.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
-import { getListTasks, type Task } from '../../../api/tasks';
+import type { Task } from '../../../api/tasks';
+import * as actions from '../../../actions';
 import { putTasks, tasksOfAtom } from '../../../state/tasks';
 import { onClearStore } from '../../../state/entities';
 import { appStore } from '../../../state/store';
@@ -47,10 +48,10 @@ export function useGanttTasks(listId: number, range: GanttRange, enabled: boolea
     const query = { ...ganttQuery(range), perPage: PAGE_SIZE };
     setState((s) => ({ key, ids: s.key === key ? s.ids : [], loading: true, loaded: s.key === key && s.loaded }));
     (async () => {
-      const first = await getListTasks(listId, { ...query, page: 1 });
+      const first = await actions.tasks.fetchListPage(listId, { ...query, page: 1 });
       let tasks = first.items;
       for (let page = 2; page <= first.totalPages && live; page += PARALLEL_PAGES) {
-        const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) => getListTasks(listId, { ...query, page: page + i }));
+        const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) => actions.tasks.fetchListPage(listId, { ...query, page: page + i }));
         tasks = tasks.concat(...(await Promise.all(batch)).map((p) => p.items));
       }
       if (!live) return;

@@ -2,7 +2,8 @@
 // The load belongs to the list, not to the view: a navigation starts it (src/app/routeData.ts) and the view joins it.
 import { useEffect } from 'react';
 import { useAtom } from 'jotai/react';
-import { getListTasks, type TaskQuery } from '../../../api/tasks';
+import type { TaskQuery } from '../../../api/tasks';
+import * as actions from '../../../actions';
 import { appStore } from '../../../state/store';
 import { listTasksAtom } from '../../../state/tasks';
 import { scheduleReminders } from '../../../state/reminders';
@@ -42,12 +43,12 @@ export function loadListTasks(listId: number, filters: TaskFilterParams): Promis
   appStore.set(a, (s) => ({ ...s, loading: true, queryKey }));
   const current = () => appStore.get(a).queryKey === queryKey;
   const done = (async () => {
-    const first = await getListTasks(listId, { ...query, page: 1 });
+    const first = await actions.tasks.fetchListPage(listId, { ...query, page: 1 });
     if (!current()) return;
     appStore.set(a, { tasks: first.items, loading: first.totalPages > 1, loaded: true, queryKey });
     scheduleReminders(first.items);
     for (let page = 2; page <= first.totalPages; page += PARALLEL_PAGES) {
-      const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) => getListTasks(listId, { ...query, page: page + i }));
+      const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) => actions.tasks.fetchListPage(listId, { ...query, page: page + i }));
       const pages = await Promise.all(batch);
       if (!current()) return;
       const more = pages.flatMap((p) => p.items);

@@ -2,7 +2,6 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useT } from '../../../i18n';
 import type { Task, UserRef } from '../../../api/tasks';
-import { listUsers, searchUsers } from '../../../api/assignees';
 import * as actions from '../../../actions';
 import { UserAvatar, userLabel } from '../../../components/UserAvatar';
 import { PickerField, type PickerFieldHandle } from '../../../components/PickerField';
@@ -26,13 +25,13 @@ export const AssigneesField = forwardRef<FieldHandle, AssigneesFieldProps>(funct
   useEffect(() => {
     if (readOnly) return;
     let live = true;
-    listUsers(task.listId).then((users) => live && setCandidates(users), () => undefined);
+    actions.assignees.ofList(task.listId).then((users) => live && setCandidates(users), () => undefined);
     return () => {
       live = false;
     };
   }, [task.listId, readOnly]);
 
-  const search = useCallback((q: string) => searchUsers(q), []);
+  const search = useCallback((q: string) => actions.assignees.search(q), []);
 
   const assign = (user: UserRef) => void actions.tasks.assign(task, user);
   const unassign = (user: UserRef) => void actions.tasks.unassign(task, user.id);

@@ -3,7 +3,8 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../../i18n';
 import { formatFileSize } from '../../../i18n/numberFormat';
-import { deleteAttachment, downloadAttachment, isImage, parseMaxFileSize, uploadAttachments } from '../../../api/attachments';
+import { isImage, parseMaxFileSize } from '../../../model/attachments';
+import * as actions from '../../../actions';
 import type { Attachment } from '../../../api/tasks';
 import { configAtom } from '../../../state/config';
 import { error as toastError } from '../../../app/toast';
@@ -18,7 +19,7 @@ function Preview({ taskId, attachment }: { taskId: number; attachment: Attachmen
   useEffect(() => {
     let revoked = false;
     let made: string | null = null;
-    downloadAttachment(taskId, attachment.id).then(
+    actions.attachments.download(taskId, attachment.id).then(
       (blob) => {
         if (revoked) return;
         made = URL.createObjectURL(blob);
@@ -39,17 +40,14 @@ export interface AttachmentsProps {
   attachments: Attachment[];
   coverId: number;
   readOnly: boolean;
-  onChange: (attachments: Attachment[]) => void;
   onCover: (id: number) => void;
 }
 
-export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(function Attachments({ taskId, attachments, coverId, readOnly, onChange, onCover }, ref) {
+export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(function Attachments({ taskId, attachments, coverId, readOnly, onCover }, ref) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const config = useAtomValue(configAtom);
-  const current = useRef(attachments);
-  current.current = attachments;
 
   const upload = async (selected: File[]) => {
     if (!selected.length || readOnly) return;
@@ -63,21 +61,15 @@ export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(funct
     }
     if (!files.length) return;
     setProgress(0);
-    try {
-      const res = await uploadAttachments(taskId, files, setProgress);
-      onChange([...current.current, ...res.success]);
-      for (const e of res.errors) void toastError(e);
-    } catch (err) {
-      void toastError(err);
-    } finally {
-      setProgress(null);
-    }
+    // The task in the store gets the new attachments (and so this list, and the card's attachment count).
+    await actions.attachments.upload(taskId, files, setProgress);
+    setProgress(null);
   };
   useImperativeHandle(ref, () => ({ pick: () => input.current?.click(), upload: (f) => void upload(f) }));
 
   const download = async (a: Attachment) => {
     try {
-      const blob = await downloadAttachment(taskId, a.id);
+      const blob = await actions.attachments.download(taskId, a.id);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
@@ -92,12 +84,7 @@ export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(funct
   };
   const remove = async (a: Attachment) => {
     if (!window.confirm(t('task.detail.attachmentDeleteConfirm', { name: a.file.name }))) return;
-    try {
-      await deleteAttachment(taskId, a.id);
-      onChange(current.current.filter((x) => x.id !== a.id));
-    } catch (err) {
-      void toastError(err);
-    }
+    await actions.attachments.remove(taskId, a.id);
   };
 
   return (

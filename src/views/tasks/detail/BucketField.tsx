@@ -1,8 +1,10 @@
 // The kanban bucket of a task: a picker over the buckets of its list, shown when the list has any.
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { useAtomValue } from 'jotai/react';
 import { useT } from '../../../i18n';
 import type { Task } from '../../../api/tasks';
-import { getBuckets } from '../../../api/buckets';
+import * as actions from '../../../actions';
+import { bucketChoicesAtom, type BucketChoice } from '../../../state/bucketChoices';
 import { PickerField, type PickerFieldHandle } from '../../../components/PickerField';
 import type { FieldHandle } from './fieldHandle';
 
@@ -12,18 +14,14 @@ export interface BucketFieldProps {
   onMove: (bucketId: number) => void;
 }
 
-interface BucketChoice {
-  id: number;
-  title: string;
-}
-
 const bucketKey = (b: BucketChoice) => b.id;
 const bucketText = (b: BucketChoice) => b.title;
 
 export const BucketField = forwardRef<FieldHandle, BucketFieldProps>(function BucketField({ task, readOnly, onMove }, ref) {
   const t = useT();
   const picker = useRef<PickerFieldHandle>(null);
-  const [buckets, setBuckets] = useState<BucketChoice[] | null>(null);
+  // The last read of the list's buckets shows at once; the read on open brings it up to date.
+  const buckets = useAtomValue(bucketChoicesAtom).get(task.listId) ?? null;
   // `b` pressed as the task opens arrives before the buckets: the picker opens once they are there.
   const pendingOpen = useRef(false);
   useImperativeHandle(ref, () => ({
@@ -34,16 +32,7 @@ export const BucketField = forwardRef<FieldHandle, BucketFieldProps>(function Bu
   }), []);
 
   useEffect(() => {
-    let live = true;
-    setBuckets(null);
-    getBuckets(task.listId).then(
-      (loaded) => live && setBuckets(loaded.map((b) => ({ id: b.id, title: b.title }))),
-      // A list whose buckets cannot be read shows no bucket field; the rest of the task still works.
-      () => live && setBuckets([]),
-    );
-    return () => {
-      live = false;
-    };
+    void actions.buckets.loadChoices(task.listId);
   }, [task.listId]);
 
   useEffect(() => {

@@ -4,9 +4,9 @@ import { useAtomValue } from 'jotai/react';
 import { useT } from '../../../i18n';
 import { formatDate } from '../../../i18n/dateLocale';
 import { renderMarkdown } from './Description';
-import { createComment, deleteComment, getComments, updateComment, type TaskComment } from '../../../api/comments';
+import type { TaskComment } from '../../../api/comments';
+import * as actions from '../../../actions';
 import { userAtom } from '../../../state/session';
-import { error as toastError } from '../../../app/toast';
 import { UserAvatar, userLabel } from '../../../components/UserAvatar';
 
 export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boolean }) {
@@ -17,18 +17,19 @@ export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boole
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
 
   useEffect(() => {
-    getComments(taskId).then(setComments, (err) => void toastError(err));
+    let live = true;
+    void actions.comments.load(taskId).then((loaded) => live && loaded && setComments(loaded));
+    return () => {
+      live = false;
+    };
   }, [taskId]);
 
   const add = async () => {
     if (draft.trim() === '') return;
-    try {
-      const c = await createComment(taskId, draft);
-      setComments((all) => [...all, c]);
-      setDraft('');
-    } catch (err) {
-      void toastError(err);
-    }
+    const c = await actions.comments.create(taskId, draft);
+    if (!c) return;
+    setComments((all) => [...all, c]);
+    setDraft('');
   };
 
   return (
@@ -48,13 +49,10 @@ export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boole
                     type="button"
                     className="btn btn-primary"
                     onClick={async () => {
-                      try {
-                        const saved = await updateComment(taskId, c.id, editing.text);
-                        setComments((all) => all.map((x) => (x.id === c.id ? { ...x, ...saved } : x)));
-                        setEditing(null);
-                      } catch (err) {
-                        void toastError(err);
-                      }
+                      const saved = await actions.comments.update(taskId, c.id, editing.text);
+                      if (!saved) return;
+                      setComments((all) => all.map((x) => (x.id === c.id ? { ...x, ...saved } : x)));
+                      setEditing(null);
                     }}
                   >
                     {t('task.detail.save')}
@@ -72,12 +70,7 @@ export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boole
                     type="button"
                     className="link-button"
                     onClick={async () => {
-                      try {
-                        await deleteComment(taskId, c.id);
-                        setComments((all) => all.filter((x) => x.id !== c.id));
-                      } catch (err) {
-                        void toastError(err);
-                      }
+                      if (await actions.comments.remove(taskId, c.id)) setComments((all) => all.filter((x) => x.id !== c.id));
                     }}
                   >
                     {t('task.detail.delete')}

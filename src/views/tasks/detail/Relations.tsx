@@ -3,9 +3,9 @@ import { forwardRef, useCallback, useImperativeHandle, useRef, useState } from '
 import { Link } from 'react-router-dom';
 import { useT } from '../../../i18n';
 import { pathFor } from '../../../routes';
-import { createTask, getAllTasks, RELATION_KINDS, type RelationKind, type Task } from '../../../api/tasks';
-import { createRelation, deleteRelation } from '../../../api/relations';
-import { error as toastError } from '../../../app/toast';
+import type { RelationKind, Task } from '../../../api/tasks';
+import { RELATION_KINDS } from '../../../model/tasks';
+import * as actions from '../../../actions';
 import { PickerField, type PickerFieldHandle } from '../../../components/PickerField';
 
 export interface RelationsHandle {
@@ -19,36 +19,21 @@ const taskTexts = (x: Task) => [x.title, `${x.identifier} ${x.title}`];
 export interface RelationsProps {
   task: Task;
   readOnly: boolean;
-  onChange: (related: Task['relatedTasks']) => void;
 }
 
-export const Relations = forwardRef<RelationsHandle, RelationsProps>(function Relations({ task, readOnly, onChange }, ref) {
+export const Relations = forwardRef<RelationsHandle, RelationsProps>(function Relations({ task, readOnly }, ref) {
   const t = useT();
   const [kind, setKind] = useState<RelationKind>('related');
   const picker = useRef<PickerFieldHandle>(null);
   useImperativeHandle(ref, () => ({ focus: () => picker.current?.open() }));
   const search = useCallback(
-    (q: string) => getAllTasks({ s: q, perPage: 10 }).then((p) => p.items.filter((x) => x.id !== task.id)),
+    (q: string) => actions.tasks.search({ s: q, perPage: 10 }).then((items) => items.filter((x) => x.id !== task.id)),
     [task.id],
   );
 
-  const add = async (other: Task | null, title = '') => {
-    try {
-      const target = other ?? (await createTask(task.listId, { title }));
-      await createRelation(task.id, target.id, kind);
-      onChange({ ...task.relatedTasks, [kind]: [...(task.relatedTasks[kind] ?? []), target] });
-    } catch (err) {
-      void toastError(err);
-    }
-  };
-  const remove = async (k: RelationKind, other: Task) => {
-    try {
-      await deleteRelation(task.id, other.id, k);
-      onChange({ ...task.relatedTasks, [k]: (task.relatedTasks[k] ?? []).filter((x) => x.id !== other.id) });
-    } catch (err) {
-      void toastError(err);
-    }
-  };
+  // The actions show the relation on both tasks in the store, so this list (and the other task's) follows.
+  const add = (other: Task | null, title = '') => (other ? actions.relations.add(task.id, other, kind) : actions.relations.addNew(task, title, kind));
+  const remove = (k: RelationKind, other: Task) => actions.relations.remove(task.id, other.id, k);
 
   const groups = RELATION_KINDS.map((k) => [k, task.relatedTasks[k] ?? []] as const).filter(([, list]) => list.length > 0);
   return (

@@ -1,0 +1,115 @@
+// List actions, each written once: load, create, edit, archive, duplicate, delete (saved filters too), background;
+// the namespace tree in the store follows, and every outcome is toasted.
+import * as api from '../api/lists';
+import type { List } from '../api/lists';
+import { deleteFilter } from '../api/filters';
+import { filterIdOfList, isSavedFilterList } from '../model/lists';
+import { error as toastError, success } from '../app/toast';
+import { loadNamespaces, removeListFromState, upsertList } from '../state/namespaces';
+
+/** A list with the caller's right on it; throws on failure (each view reports it its own way). */
+export function load(listId: number): Promise<List> {
+  return api.getList(listId);
+}
+
+/** A list known only by id and title (from the current-list atom) until it loads, with the defaults for the rest. */
+export function placeholder(listId: number, title: string): List {
+  return api.normalizeList({ id: listId, title });
+}
+
+/** Creates a list in a namespace and shows it in the tree. Returns it, or null on failure. */
+export async function create(namespaceId: number, fields: Partial<List>): Promise<List | null> {
+  try {
+    const list = await api.createList(namespaceId, fields);
+    upsertList(list);
+    void success('list.create.createdSuccess');
+    return list;
+  } catch (err) {
+    void toastError(err);
+    return null;
+  }
+}
+
+/** Saves a changed list (title, identifier, colour, description); a merge with someone else's edit is told. */
+export async function update(list: List): Promise<List | null> {
+  try {
+    const saved = await api.updateList(list, { onMerged: () => void success('list.conflictMerged') });
+    upsertList(saved);
+    void success('list.edit.success');
+    return saved;
+  } catch (err) {
+    void toastError(err);
+    return null;
+  }
+}
+
+/** Archives a list (read-only from then on), or un-archives an archived one. Returns whether it was saved. */
+export async function toggleArchived(list: List): Promise<boolean> {
+  const archived = list.isArchived;
+  try {
+    await api.updateList({ ...list, isArchived: !archived }, { onMerged: () => void success('list.conflictMerged') });
+    await loadNamespaces();
+    void success(archived ? 'list.archive.unarchiveSuccess' : 'list.archive.success');
+    return true;
+  } catch (err) {
+    void toastError(err);
+    return false;
+  }
+}
+
+/** Copies a list (tasks, buckets, shares) into a namespace. Returns the copy, or null on failure. */
+export async function duplicate(listId: number, namespaceId: number): Promise<List | null> {
+  try {
+    const copy = await api.duplicateList(listId, namespaceId);
+    await loadNamespaces();
+    void success('list.duplicate.success');
+    return copy;
+  } catch (err) {
+    void toastError(err);
+    return null;
+  }
+}
+
+/** Deletes a list, or the saved filter a pseudo list stands for. Returns whether it went. */
+export async function remove(listId: number): Promise<boolean> {
+  try {
+    if (isSavedFilterList(listId)) {
+      await deleteFilter(filterIdOfList(listId));
+      // Saved filters live in a pseudo namespace the server computes.
+      await loadNamespaces();
+      void success('filters.delete.success');
+    } else {
+      await api.deleteList(listId);
+      removeListFromState(listId);
+      void success('list.delete.success');
+    }
+    return true;
+  } catch (err) {
+    void toastError(err);
+    return false;
+  }
+}
+
+/** Uploads a list's background image. Returns whether it was saved. */
+export async function setBackground(listId: number, file: File): Promise<boolean> {
+  try {
+    upsertList(await api.uploadBackground(listId, file));
+    void success('list.background.success');
+    return true;
+  } catch (err) {
+    void toastError(err);
+    return false;
+  }
+}
+
+/** Removes a list's background image. Returns whether it went. */
+export async function removeBackground(listId: number): Promise<boolean> {
+  try {
+    upsertList(await api.removeBackground(listId));
+    void success('list.background.removeSuccess');
+    return true;
+  } catch (err) {
+    void toastError(err);
+    return false;
+  }
+}
