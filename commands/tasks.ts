@@ -3,6 +3,8 @@ import { defineCommands, type Command, type CommandContext } from './registry';
 import { appStore } from '../src/state/store';
 import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../src/state/taskDetail';
 import { configAtom } from '../src/state/config';
+import { taskAtomFamily } from '../src/state/tasks';
+import { listHasBuckets } from '../src/state/bucketChoices';
 
 /** A task is open: from the context when the caller filled it, else from the store (hotkeys bound at boot). */
 export const taskOpen = (ctx: CommandContext) => ctx.signedIn && (ctx.taskId ?? appStore.get(openTaskIdAtom)) != null;
@@ -25,6 +27,13 @@ function field<const Id extends string>(id: Id, title: string, key: string, targ
   };
 }
 
+/** The open task's list has buckets (as the detail's bucket field read them): without any there is nothing to pick. */
+const openTaskHasBuckets = (ctx: CommandContext) => {
+  if (!taskOpen(ctx)) return false;
+  const task = taskAtomFamily.peek((ctx.taskId ?? appStore.get(openTaskIdAtom))!);
+  return task != null && listHasBuckets(task.listId);
+};
+
 /** The open task, fresh from the server, and the buckets of its list (API modules load on first use). */
 async function openTaskAndBuckets(ctx: CommandContext) {
   const id = ctx.taskId ?? appStore.get(openTaskIdAtom);
@@ -39,7 +48,7 @@ export const taskBucketCommand: Command<'task.setBucket'> = {
   id: 'task.setBucket',
   title: 'task.detail.setBucket',
   section: 'taskDetail',
-  visible: taskOpen,
+  visible: openTaskHasBuckets,
   pick: {
     placeholder: 'task.kanban.commands.pickBucket',
     options: async (ctx) => {

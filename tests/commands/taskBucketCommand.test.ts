@@ -2,6 +2,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../src/state/store';
 import { openTaskIdAtom } from '../../src/state/taskDetail';
+import { bucketChoicesAtom, setBucketChoices } from '../../src/state/bucketChoices';
+import { putTasks } from '../../src/state/tasks';
 import { taskFromApi } from '../../src/api/tasks';
 import { createRegistry, type CommandContext } from '../../commands/registry';
 
@@ -41,11 +43,25 @@ describe('task.setBucket', () => {
   });
 
   it('is listed only while a task is open', () => {
+    putTasks([{ ...taskFromApi({ id: 5, title: 'Prune', list_id: 3, index: 5, identifier: 'GAR-5' }), bucketId: 1 }]);
+    setBucketChoices(3, [{ id: 1, title: 'To do' }]);
     const registry = createRegistry();
     registry.registerAll([...taskCommands, ...kanbanCommands]);
     expect(registry.isVisible(taskBucketCommand, ctx)).toBe(true);
     appStore.set(openTaskIdAtom, null);
     expect(registry.isVisible(taskBucketCommand, ctx)).toBe(false);
+  });
+
+  it('is not listed when the open task\'s list has no buckets (or they have not been read)', () => {
+    putTasks([{ ...taskFromApi({ id: 5, title: 'Prune', list_id: 3, index: 5, identifier: 'GAR-5' }), bucketId: 0 }]);
+    appStore.set(bucketChoicesAtom, new Map());
+    const registry = createRegistry();
+    registry.registerAll([...taskCommands, ...kanbanCommands]);
+    expect(registry.isVisible(taskBucketCommand, ctx)).toBe(false);
+    setBucketChoices(3, []);
+    expect(registry.isVisible(taskBucketCommand, ctx)).toBe(false);
+    setBucketChoices(3, [{ id: 1, title: 'To do' }]);
+    expect(registry.isVisible(taskBucketCommand, ctx)).toBe(true);
   });
 
   it('b with a task open asks the task for its bucket field, not the board', () => {
