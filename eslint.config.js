@@ -30,6 +30,12 @@ const actionsOnlyModules = [
   'src/views/auth/**',
   'src/views/migrate/**',
   'src/views/about/**',
+  'src/views/tasks/**',
+  'src/views/lists/**',
+  'src/views/labels/**',
+  'src/views/filters/**',
+  'src/views/notifications/**',
+  'src/views/export/**',
   'src/components/**',
 ];
 
