@@ -4,7 +4,7 @@ import { appStore } from '../src/state/store';
 import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../src/state/taskDetail';
 import { configAtom } from '../src/state/config';
 import { taskAtomFamily } from '../src/state/tasks';
-import { listHasBuckets } from '../src/state/bucketChoices';
+import { bucketChoicesAtom, listHasBuckets } from '../src/state/bucketChoices';
 
 /** A task is open: from the context when the caller filled it, else from the store (hotkeys bound at boot). */
 export const taskOpen = (ctx: CommandContext) => ctx.signedIn && (ctx.taskId ?? appStore.get(openTaskIdAtom)) != null;
@@ -34,13 +34,14 @@ const openTaskHasBuckets = (ctx: CommandContext) => {
   return task != null && listHasBuckets(task.listId);
 };
 
-/** The open task, fresh from the server, and the buckets of its list (API modules load on first use). */
+/** The open task, fresh from the server, and the buckets of its list, both through the store (actions load on first use). */
 async function openTaskAndBuckets(ctx: CommandContext) {
   const id = ctx.taskId ?? appStore.get(openTaskIdAtom);
   if (id == null) return null;
-  const [{ getTask }, { getBuckets }] = await Promise.all([import('../src/api/tasks'), import('../src/api/buckets')]);
-  const task = await getTask(id);
-  return { task, buckets: await getBuckets(task.listId) };
+  const [tasks, buckets] = await Promise.all([import('../src/actions/tasks'), import('../src/actions/buckets')]);
+  const task = await tasks.load(id);
+  await buckets.loadChoices(task.listId);
+  return { task, buckets: appStore.get(bucketChoicesAtom).get(task.listId) ?? [] };
 }
 
 /** The palette's door to the bucket of the open task: a pick page of its list's buckets (the detail's field is `b`). */
