@@ -1,35 +1,42 @@
-// Comment actions, each written once: load a task's comments, add one, edit one's own, delete it; failures are toasted.
+// Comment actions, each written once: load a task's comments, add one, edit one's own, delete it. Each writes the
+// task's comments in the store (src/state/comments.ts); failures are toasted.
 import * as api from '../api/comments';
 import type { TaskComment } from '../api/comments';
 import { error as toastError } from '../app/toast';
+import { setComments } from '../state/comments';
 
-/** A task's comments, or null when they could not be loaded. */
-export async function load(taskId: number): Promise<TaskComment[] | null> {
+/** Loads a task's comments into the store. Returns whether they arrived. */
+export async function load(taskId: number): Promise<boolean> {
   try {
-    return await api.getComments(taskId);
+    setComments(taskId, await api.getComments(taskId));
+    return true;
   } catch (err) {
     void toastError(err);
-    return null;
+    return false;
   }
 }
 
-/** Adds a comment; returns it, or null on failure. */
+/** Adds a comment at the end of the task's. Returns it, or null on failure. */
 export async function create(taskId: number, text: string): Promise<TaskComment | null> {
   try {
-    return await api.createComment(taskId, text);
+    const comment = await api.createComment(taskId, text);
+    setComments(taskId, (all) => [...all, comment]);
+    return comment;
   } catch (err) {
     void toastError(err);
     return null;
   }
 }
 
-/** Changes a comment's text; returns the saved comment, or null on failure. */
-export async function update(taskId: number, commentId: number, text: string): Promise<TaskComment | null> {
+/** Changes a comment's text. Returns whether it was saved. */
+export async function update(taskId: number, commentId: number, text: string): Promise<boolean> {
   try {
-    return await api.updateComment(taskId, commentId, text);
+    const saved = await api.updateComment(taskId, commentId, text);
+    setComments(taskId, (all) => all.map((c) => (c.id === commentId ? { ...c, ...saved } : c)));
+    return true;
   } catch (err) {
     void toastError(err);
-    return null;
+    return false;
   }
 }
 
@@ -37,6 +44,7 @@ export async function update(taskId: number, commentId: number, text: string): P
 export async function remove(taskId: number, commentId: number): Promise<boolean> {
   try {
     await api.deleteComment(taskId, commentId);
+    setComments(taskId, (all) => all.filter((c) => c.id !== commentId));
     return true;
   } catch (err) {
     void toastError(err);

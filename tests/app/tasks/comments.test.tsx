@@ -1,7 +1,8 @@
 // Comments render Markdown like the description (sanitised), and their dates go through the app's one formatter.
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Comments } from '../../../src/views/tasks/detail/Comments';
+import { renderApp } from './fixtures';
 import { setLanguage } from '../../../src/i18n';
 import { loadDateLocale } from '../../../src/i18n/dateLocale';
 
@@ -23,7 +24,7 @@ describe('task comments', () => {
   afterAll(() => setLanguage('en', false));
 
   it('renders Markdown, sanitised', async () => {
-    const { container } = render(<Comments taskId={1} readOnly={false} />);
+    const { container } = renderApp(<Comments taskId={1} readOnly={false} />);
     expect(await screen.findByText('this')).toHaveProperty('tagName', 'STRONG');
     expect(screen.getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.com');
     expect(container.querySelectorAll('.comment-text li')).toHaveLength(2);
@@ -33,11 +34,12 @@ describe('task comments', () => {
   });
 
   it('shows the time in the format of every other date, in the chosen language', async () => {
-    render(<Comments taskId={1} readOnly={false} />);
+    const english = renderApp(<Comments taskId={1} readOnly={false} />);
     expect(await screen.findByText('25 Nov 2026 08:30')).toBeInTheDocument();
+    english.unmount();
     await setLanguage('fr-FR', false);
     await loadDateLocale('fr-FR');
-    render(<Comments taskId={1} readOnly={false} />);
+    renderApp(<Comments taskId={1} readOnly={false} />);
     expect(await screen.findByText('25 nov. 2026 08:30')).toBeInTheDocument();
   });
 });

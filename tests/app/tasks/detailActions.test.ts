@@ -27,6 +27,7 @@ const { appStore } = await import('../../../src/state/store');
 const { putTasks, taskAtomFamily } = await import('../../../src/state/tasks');
 const { bucketChoicesAtom, listHasBuckets } = await import('../../../src/state/bucketChoices');
 const { clearStore } = await import('../../../src/state/entities');
+const { commentsByTaskAtom } = await import('../../../src/state/comments');
 const actions = await import('../../../src/actions');
 
 const stored = (id: number) => appStore.get(taskAtomFamily(id))!;
@@ -98,10 +99,31 @@ describe('attachments', () => {
 });
 
 describe('comments', () => {
+  it('are kept in the store by task: loaded, added, edited and deleted there', async () => {
+    const comment = (id: number, text: string) => ({ id, comment: text, created: null, updated: null });
+    commentsApi.getComments.mockResolvedValue([comment(1, 'First')]);
+    commentsApi.createComment.mockResolvedValue(comment(2, 'Second'));
+    commentsApi.updateComment.mockResolvedValue(comment(1, 'First, edited'));
+    commentsApi.deleteComment.mockResolvedValue(undefined);
+    const texts = () =>
+      appStore
+        .get(commentsByTaskAtom)
+        .get(1)
+        ?.map((c) => c.comment);
+    expect(await actions.comments.load(1)).toBe(true);
+    await actions.comments.create(1, 'Second');
+    await actions.comments.update(1, 1, 'First, edited');
+    expect(texts()).toEqual(['First, edited', 'Second']);
+    await actions.comments.remove(1, 2);
+    expect(texts()).toEqual(['First, edited']);
+    clearStore();
+    expect(texts()).toBeUndefined();
+  });
+
   it('a failure is toasted and answered with null, not thrown', async () => {
     commentsApi.getComments.mockRejectedValue(new Error('offline'));
     commentsApi.createComment.mockRejectedValue(new Error('offline'));
-    expect(await actions.comments.load(1)).toBeNull();
+    expect(await actions.comments.load(1)).toBe(false);
     expect(await actions.comments.create(1, 'Looks good')).toBeNull();
     expect(toastError).toHaveBeenCalledTimes(2);
   });

@@ -7,29 +7,26 @@ import { renderMarkdown } from './Description';
 import type { TaskComment } from '../../../api/comments';
 import * as actions from '../../../actions';
 import { userAtom } from '../../../state/session';
+import { commentsByTaskAtom } from '../../../state/comments';
 import { UserAvatar, userLabel } from '../../../components/UserAvatar';
+
+const NO_COMMENTS: readonly TaskComment[] = [];
 
 export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boolean }) {
   const t = useT();
   const me = useAtomValue(userAtom);
-  const [comments, setComments] = useState<TaskComment[]>([]);
+  // Read from the store: the comment actions write there.
+  const comments = useAtomValue(commentsByTaskAtom).get(taskId) ?? NO_COMMENTS;
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
 
   useEffect(() => {
-    let live = true;
-    void actions.comments.load(taskId).then((loaded) => live && loaded && setComments(loaded));
-    return () => {
-      live = false;
-    };
+    void actions.comments.load(taskId);
   }, [taskId]);
 
   const add = async () => {
     if (draft.trim() === '') return;
-    const c = await actions.comments.create(taskId, draft);
-    if (!c) return;
-    setComments((all) => [...all, c]);
-    setDraft('');
+    if (await actions.comments.create(taskId, draft)) setDraft('');
   };
 
   return (
@@ -49,10 +46,7 @@ export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boole
                     type="button"
                     className="btn btn-primary"
                     onClick={async () => {
-                      const saved = await actions.comments.update(taskId, c.id, editing.text);
-                      if (!saved) return;
-                      setComments((all) => all.map((x) => (x.id === c.id ? { ...x, ...saved } : x)));
-                      setEditing(null);
+                      if (await actions.comments.update(taskId, c.id, editing.text)) setEditing(null);
                     }}
                   >
                     {t('task.detail.save')}
@@ -70,7 +64,7 @@ export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boole
                     type="button"
                     className="link-button"
                     onClick={async () => {
-                      if (await actions.comments.remove(taskId, c.id)) setComments((all) => all.filter((x) => x.id !== c.id));
+                      await actions.comments.remove(taskId, c.id);
                     }}
                   >
                     {t('task.detail.delete')}

@@ -1,0 +1,15 @@
+// The comments of each task as last loaded, by task id: the comment actions write them, the task detail reads them.
+import { atom } from 'jotai/vanilla';
+import type { TaskComment } from '../api/comments';
+import { appStore } from './store';
+import { onClearStore } from './entities';
+
+/** By task id; a task whose comments have not been loaded is absent. */
+export const commentsByTaskAtom = atom<ReadonlyMap<number, readonly TaskComment[]>>(new Map());
+
+/** Sets a task's comments, or changes them from what the store holds. */
+export function setComments(taskId: number, next: readonly TaskComment[] | ((current: readonly TaskComment[]) => readonly TaskComment[])): void {
+  appStore.set(commentsByTaskAtom, (all) => new Map(all).set(taskId, typeof next === 'function' ? next(all.get(taskId) ?? []) : next));
+}
+
+onClearStore(() => appStore.set(commentsByTaskAtom, new Map()));
