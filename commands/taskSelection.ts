@@ -127,9 +127,9 @@ const userOptions: CommandPick = {
   options: async (_ctx, query) => {
     const text = query.trim().replace(/^@/, '');
     if (text === '') return [];
-    const assignees = await import('../src/actions/assignees');
+    const users = await import('../src/actions/users');
     // Usernames are unique, so the picked one finds its user again.
-    return (await assignees.search(text)).map((u) => ({ id: u.username, title: u.name ? `${u.name} (${u.username})` : u.username, hint: u.email || undefined }));
+    return (await users.searchAssignees(text)).map((u) => ({ id: u.username, title: u.name ? `${u.name} (${u.username})` : u.username, hint: u.email || undefined }));
   },
 };
 
@@ -207,9 +207,9 @@ export const taskSelectionCommands = defineCommands([
     'selection.assign',
     async (ctx, input) => {
       const name = required(input).replace(/^@/, '');
-      const assignees = await import('../src/actions/assignees');
+      const users = await import('../src/actions/users');
       const lower = name.toLocaleLowerCase();
-      const user = (await assignees.search(name)).find((u) => [u.username, u.name ?? '', u.email ?? ''].some((v) => v !== '' && v.toLocaleLowerCase() === lower));
+      const user = (await users.searchAssignees(name)).find((u) => [u.username, u.name ?? '', u.email ?? ''].some((v) => v !== '' && v.toLocaleLowerCase() === lower));
       if (!user) return fail('taskSelection.unknownUser');
       await forEachTarget(ctx, (task, tasks) => tasks.assign(task, user, { quiet: true }));
     },

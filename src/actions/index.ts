@@ -5,7 +5,7 @@ export * as buckets from './buckets';
 export * as comments from './comments';
 export * as attachments from './attachments';
 export * as relations from './relations';
-export * as assignees from './assignees';
+export * as users from './users';
 export * as lists from './lists';
 export * as filters from './filters';
 export * as exports from './exports';

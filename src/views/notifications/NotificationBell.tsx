@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { notificationsAtom, pollNotifications, markRead, unreadCountAtom } from '../../state/notifications';
 import { userAtom, displayName } from '../../state/session';
-import { avatarSrc } from '../../state/avatar';
+import { avatarAddress } from '../../app/addresses';
 import type { AppNotification } from '../../api/notifications';
 import { useRunCommand } from '../../app/useCommand';
 import { error as toastError } from '../../app/toast';
@@ -124,7 +124,7 @@ function NotificationItem({ n, onClose }: { n: AppNotification; onClose: () => v
     <li className={`notif-item${unread ? ' is-unread' : ''}`}>
       <button type="button" className="notif-button" onClick={() => void open()}>
         <span className={`notif-read${unread ? ' is-unread' : ''}`} aria-label={unread ? t('notification.unread') : t('notification.read')} role="img" />
-        {doer && <img className="notif-avatar" src={avatarSrc(doer.username, 16)} width={16} height={16} alt="" />}
+        {doer && <img className="notif-avatar" src={avatarAddress(doer.username, 16)} width={16} height={16} alt="" />}
         <span className="notif-body">
           {doer && <strong className="notif-doer">{displayName(doer)}</strong>} <span>{t(text.key, text.params)}</span>
           {n.created && (

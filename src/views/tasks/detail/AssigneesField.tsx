@@ -4,6 +4,7 @@ import { useT } from '../../../i18n';
 import type { Task, UserRef } from '../../../api/tasks';
 import * as actions from '../../../actions';
 import { UserAvatar, userLabel } from '../../../components/UserAvatar';
+import { UserChip } from '../../../components/UserChip';
 import { PickerField, type PickerFieldHandle } from '../../../components/PickerField';
 import type { FieldHandle } from './fieldHandle';
 
@@ -25,13 +26,13 @@ export const AssigneesField = forwardRef<FieldHandle, AssigneesFieldProps>(funct
   useEffect(() => {
     if (readOnly) return;
     let live = true;
-    actions.assignees.ofList(task.listId).then((users) => live && setCandidates(users), () => undefined);
+    actions.users.listUsers(task.listId).then((users) => live && setCandidates(users), () => undefined);
     return () => {
       live = false;
     };
   }, [task.listId, readOnly]);
 
-  const search = useCallback((q: string) => actions.assignees.search(q), []);
+  const search = useCallback((q: string) => actions.users.searchAssignees(q), []);
 
   const assign = (user: UserRef) => void actions.tasks.assign(task, user);
   const unassign = (user: UserRef) => void actions.tasks.unassign(task, user.id);
@@ -41,15 +42,7 @@ export const AssigneesField = forwardRef<FieldHandle, AssigneesFieldProps>(funct
     <>
       <div className="chip-row">
         {task.assignees.map((a) => (
-          <span key={a.id} className="assignee-chip">
-            <UserAvatar user={a} size={24} />
-            {userLabel(a)}
-            {!readOnly && (
-              <button type="button" className="icon-button" aria-label={t('task.detail.unassign', { name: userLabel(a) })} onClick={() => unassign(a)}>
-                ×
-              </button>
-            )}
-          </span>
+          <UserChip key={a.id} user={a} avatarSize={24} onRemove={readOnly ? undefined : () => unassign(a)} removeLabel={t('task.detail.unassign', { name: userLabel(a) })} />
         ))}
       </div>
       {!readOnly && (
