@@ -7,6 +7,8 @@ import { TopBar } from './TopBar';
 import { Sidebar } from './Sidebar';
 import { PaletteHost } from './palette/PaletteHost';
 import { useT } from '../i18n';
+import { sessionAtom } from '../state/session';
+import { startLive } from '../sync/live';
 import './shell.css';
 
 export default function SignedInLayout() {
@@ -15,6 +17,11 @@ export default function SignedInLayout() {
   const closeForNavigation = useSetAtom(closeMenuForNavigationAtom);
   const setMenuOpen = useSetAtom(menuOpenAtom);
   const location = useLocation();
+  const session = useAtomValue(sessionAtom);
+  const liveUserId = session.kind === 'user' ? session.claims.id : null;
+
+  // One live-updates stream while a user is signed in (shared by the browser's tabs), ended on sign-out.
+  useEffect(() => (liveUserId === null ? undefined : startLive(liveUserId)), [liveUserId]);
 
   useEffect(() => {
     if (isMobileWidth()) closeForNavigation();

@@ -69,6 +69,11 @@ onClearStore(() => {
   for (const { query } of listAtoms.values()) appStore.set(query, EMPTY);
 });
 
+/** Lists whose tasks are loaded (for a refetch of everything shown, after live updates were lost). */
+export function loadedListIds(): number[] {
+  return [...listAtoms].filter(([, { query }]) => appStore.get(query).loaded).map(([id]) => id);
+}
+
 /** Puts loaded or saved tasks in the store: every view showing one of them follows. */
 export function putTasks(tasks: readonly Task[]): void {
   taskAtomFamily.put(tasks);

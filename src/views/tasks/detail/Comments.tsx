@@ -8,6 +8,7 @@ import { createComment, deleteComment, getComments, updateComment, type TaskComm
 import { userAtom } from '../../../state/session';
 import { error as toastError } from '../../../app/toast';
 import { UserAvatar, userLabel } from '../../../components/UserAvatar';
+import { onLiveComment } from '../../../sync/applyEvent';
 
 export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boolean }) {
   const t = useT();
@@ -20,11 +21,25 @@ export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boole
     getComments(taskId).then(setComments, (err) => void toastError(err));
   }, [taskId]);
 
+  // Comments written or removed elsewhere (another person, another tab) show as they happen.
+  useEffect(
+    () =>
+      onLiveComment(taskId, (change) =>
+        setComments((all) => {
+          if (change.kind === 'deleted') return all.filter((c) => c.id !== change.id);
+          const known = all.some((c) => c.id === change.comment.id);
+          return known ? all.map((c) => (c.id === change.comment.id ? { ...c, ...change.comment } : c)) : [...all, change.comment];
+        }),
+      ),
+    [taskId],
+  );
+
   const add = async () => {
     if (draft.trim() === '') return;
     try {
       const c = await createComment(taskId, draft);
-      setComments((all) => [...all, c]);
+      // Its live event may have shown it already.
+      setComments((all) => (all.some((x) => x.id === c.id) ? all : [...all, c]));
       setDraft('');
     } catch (err) {
       void toastError(err);
