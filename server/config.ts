@@ -57,6 +57,8 @@ export interface Config {
   liveUpdatesEnabled: boolean;
   /** How many of the newest live events the log keeps for clients catching up after a reconnect. */
   liveEventsKept: number;
+  /** How often an open event stream gets a comment line, so proxies do not close it as idle. */
+  liveHeartbeatMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobIntervalMs: Math.max(100, Number(env.KEYFLOW_JOB_INTERVAL_MS) || 60_000),
     liveUpdatesEnabled: flag(env, 'KEYFLOW_LIVE_UPDATES', true),
     liveEventsKept: Math.max(100, Number(env.KEYFLOW_LIVE_EVENTS_KEPT) || 10_000),
+    liveHeartbeatMs: Math.max(1000, Number(env.KEYFLOW_LIVE_HEARTBEAT_MS) || 25_000),
   };
   return { ...base, ...overrides, dataDir };
 }

@@ -261,11 +261,19 @@ export interface LiveEvents {
   streamCount: () => number;
 }
 
-export async function registerLiveEvents(app: FastifyInstance, prefix: string, opts: { heartbeatMs?: number } = {}): Promise<LiveEvents | null> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live updates of this server, null when switched off. */
+    liveEvents: LiveEvents | null;
+  }
+}
+
+export async function registerLiveEvents(app: FastifyInstance, prefix: string): Promise<LiveEvents | null> {
   const { db, config } = app.ctx;
+  app.decorate('liveEvents', null);
   if (!config.liveUpdatesEnabled) return null;
   const postgres = isPostgresUrl(config.databaseUrl);
-  const heartbeatMs = opts.heartbeatMs ?? 25_000;
+  const heartbeatMs = config.liveHeartbeatMs;
   const streams = new Map<number, Set<Stream>>();
   let written = 0;
   const pruneEvery = Math.max(1, Math.min(100, Math.floor(config.liveEventsKept / 4)));
@@ -480,5 +488,7 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string, o
     await l?.end().catch(() => undefined);
   });
 
-  return { publish, streamCount: () => [...streams.values()].reduce((n, s) => n + s.size, 0) };
+  const events: LiveEvents = { publish, streamCount: () => [...streams.values()].reduce((n, s) => n + s.size, 0) };
+  app.liveEvents = events;
+  return events;
 }

@@ -1,6 +1,6 @@
 // Live updates (server/events.ts): tickets, the server-sent events stream, who receives what, catch-up by
 // Last-Event-ID with a reset once the log was pruned, and delivery across two servers on one PostgreSQL database.
-import { describe, it, expect, beforeAll, afterAll, afterEach } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, afterEach, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from '../../server/server.js';
 import { loadConfig } from '../../server/config.js';
@@ -17,6 +17,8 @@ interface LiveEvent {
 
 /** An open event stream: every event received so far, and a way to wait for one. */
 interface Stream {
+  /** Everything received, comment lines included. */
+  raw: () => string;
   status: number;
   headers: Headers;
   events: LiveEvent[];
@@ -37,14 +39,16 @@ async function ticketFor(app: FastifyInstance, token: string): Promise<string> {
   return res.json().ticket as string;
 }
 
-async function openStream(app: FastifyInstance, user: TestUser, opts: { lastEventId?: number; base?: FastifyInstance } = {}): Promise<Stream> {
+async function openStream(app: FastifyInstance, user: TestUser, opts: { lastEventId?: number; lastEventIdQuery?: number; base?: FastifyInstance } = {}): Promise<Stream> {
   const ticket = await ticketFor(app, user.token);
   const base = await baseOf(opts.base ?? app);
   const ctrl = new AbortController();
   const headers: Record<string, string> = {};
   if (opts.lastEventId !== undefined) headers['last-event-id'] = String(opts.lastEventId);
-  const res = await fetch(`${base}/events?ticket=${encodeURIComponent(ticket)}`, { headers, signal: ctrl.signal });
+  const query = opts.lastEventIdQuery === undefined ? '' : `&last_event_id=${opts.lastEventIdQuery}`;
+  const res = await fetch(`${base}/events?ticket=${encodeURIComponent(ticket)}${query}`, { headers, signal: ctrl.signal });
   const events: LiveEvent[] = [];
+  let raw = '';
   const waiters = new Set<() => void>();
   if (res.ok && res.body) {
     void (async () => {
@@ -52,7 +56,9 @@ async function openStream(app: FastifyInstance, user: TestUser, opts: { lastEven
       let buffer = '';
       try {
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true });
+          const text = decoder.decode(chunk, { stream: true });
+          raw += text;
+          buffer += text;
           let end: number;
           while ((end = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, end);
@@ -84,7 +90,7 @@ async function openStream(app: FastifyInstance, user: TestUser, opts: { lastEven
       }, ms);
       if (!check()) waiters.add(check);
     });
-  return { status: res.status, headers: res.headers, events, next, close: () => ctrl.abort() };
+  return { raw: () => raw, status: res.status, headers: res.headers, events, next, close: () => ctrl.abort() };
 }
 
 describe('live updates', () => {
@@ -240,13 +246,28 @@ describe('live updates', () => {
       const reset = await s.next((e) => e.type === 'reset');
       expect(reset.id).toBeGreaterThanOrEqual(21);
       s.close();
-      // A client that is up to date gets no reset.
-      const fresh = await openStream(small, u, { lastEventId: reset.id });
+      // A client that is up to date gets no reset (here it says so in the query, as the app's client does).
+      const fresh = await openStream(small, u, { lastEventIdQuery: reset.id });
       await fresh.next((e) => e.type === 'ready');
       expect(fresh.events.map((e) => e.type)).toEqual(['ready']);
       fresh.close();
     } finally {
       await small.close();
+    }
+  });
+
+  it('sends heartbeats, and forgets a stream when its client goes', async () => {
+    const quick = await testServer({ liveHeartbeatMs: 50 });
+    try {
+      const u = await makeUser(quick);
+      const s = await openStream(quick, u);
+      await s.next((e) => e.type === 'ready');
+      expect(quick.liveEvents!.streamCount()).toBe(1);
+      await vi.waitFor(() => expect(s.raw()).toContain(': ping\n\n'), { timeout: 3000 });
+      s.close();
+      await vi.waitFor(() => expect(quick.liveEvents!.streamCount()).toBe(0), { timeout: 3000 });
+    } finally {
+      await quick.close();
     }
   });
 
