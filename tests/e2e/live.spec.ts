@@ -62,7 +62,7 @@ const seenAfter: number[] = [];
  */
 async function shownWithin<A>(page: Page, visible: (arg: A) => boolean, arg: A): Promise<void> {
   const start = Date.now();
-  await page.waitForFunction(visible, arg, { polling: 10, timeout: 1000 });
+  await page.waitForFunction(visible as (arg: unknown) => boolean, arg as unknown, { polling: 10, timeout: 1000 });
   seenAfter.push(Date.now() - start);
 }
 
