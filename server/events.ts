@@ -24,6 +24,7 @@ import { apiError, forbidden, unauthorized } from './errors.js';
 import { nowIso } from './clock.js';
 import { listReaderIds } from './rights.js';
 import { tasksJson } from './tasks/serialize.js';
+import { listJson } from './lists/serialize.js';
 
 const CHANNEL = 'keyflow_live_events';
 /** A ticket opens a stream within this time; the stream then lives as long as its connection. */
@@ -121,6 +122,20 @@ function commentRule(type: 'comment.created' | 'comment.updated'): Rule {
   };
 }
 
+/**
+ * Who shares a list changed: the list as it is now goes to its readers before and after, so whoever gained it shows
+ * it and whoever lost it drops it.
+ */
+const sharesChanged: Rule = {
+  before: (db, p) => readersOf(db, num(p.id)),
+  after: async ({ db, auth, params, before }) => {
+    const row = await db.selectFrom('lists').selectAll().where('id', '=', num(params.id)).executeTakeFirst();
+    if (!row) return [];
+    const readers = [...(before as number[]), ...(await readersOf(db, row.id))];
+    return [{ type: 'list.updated', payload: shared(await listJson(db, auth, row)), readers }];
+  },
+};
+
 /** The write routes that make events, by method and path (after the API prefix). */
 const RULES: Record<string, Rule> = {
   'PUT /lists/:list': {
@@ -195,6 +210,12 @@ const RULES: Record<string, Rule> = {
     before: (db, p) => readersOf(db, num(p.list)),
     after: async ({ params, before }) => [{ type: 'list.deleted', payload: { id: num(params.list) }, readers: before as number[] }],
   },
+  'PUT /lists/:id/users': sharesChanged,
+  'POST /lists/:id/users/:username': sharesChanged,
+  'DELETE /lists/:id/users/:username': sharesChanged,
+  'PUT /lists/:id/teams': sharesChanged,
+  'POST /lists/:id/teams/:team': sharesChanged,
+  'DELETE /lists/:id/teams/:team': sharesChanged,
   'PUT /labels': {
     after: async ({ auth, body }) => [{ type: 'label.created', payload: body, readers: [auth.userId] }],
   },
@@ -379,6 +400,17 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
     return payload;
   });
 
+  /** Whether the user of a ticket may still read: the account exists, is not disabled, and the session is not ended. */
+  const sessionStands = async (claims: TicketClaims): Promise<boolean> => {
+    const user = await db
+      .selectFrom('users')
+      .select(['status', 'sessions_valid_after', 'sessions_kept_iat'])
+      .where('id', '=', claims.userId)
+      .executeTakeFirst();
+    if (!user || user.status === 2) return false;
+    return !(claims.issuedAt < user.sessions_valid_after && !(user.sessions_kept_iat > 0 && claims.issuedAt === user.sessions_kept_iat));
+  };
+
   // ---- The routes ----
   await app.register(
     async (r) => {
@@ -393,9 +425,8 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
       r.get<{ Querystring: { ticket?: string; last_event_id?: string } }>('/events', async (req, reply) => {
         const claims = readTicket(config.jwtSecret, String(req.query.ticket ?? ''));
         if (!claims) throw unauthorized('invalid or expired ticket');
-        const user = await db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
-        if (!user || user.status === 2) throw unauthorized('invalid or expired ticket');
-        if (claims.issuedAt < user.sessions_valid_after && claims.issuedAt !== user.sessions_kept_iat) throw unauthorized('invalid or expired jwt');
+        if (!(await sessionStands(claims))) throw unauthorized('invalid or expired ticket');
+        const user = { id: claims.userId };
         const rawLast = req.headers['last-event-id'] ?? req.query.last_event_id;
         const lastRaw = Array.isArray(rawLast) ? rawLast[0] : rawLast;
         if (lastRaw !== undefined && lastRaw !== '' && !/^\d{1,15}$/.test(lastRaw)) throw apiError(2002, 'Invalid Last-Event-ID.');
@@ -431,7 +462,13 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
             res.end();
           },
         };
-        const heartbeat = setInterval(() => stream.send(': ping\n\n'), heartbeatMs);
+        // Each heartbeat also asks whether the session still stands: a password change, a sign-out everywhere or a
+        // deleted account ends the stream as it ends the session's other requests.
+        const heartbeat = setInterval(() => {
+          void sessionStands(claims)
+            .then((ok) => (ok ? stream.send(': ping\n\n') : stream.end()))
+            .catch(() => stream.send(': ping\n\n'));
+        }, heartbeatMs);
         heartbeat.unref();
         // The response's close, not the request's: a request's 'close' comes as soon as its (empty) body is read.
         res.on('close', stream.end);

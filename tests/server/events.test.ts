@@ -266,8 +266,42 @@ describe('live updates', () => {
       await vi.waitFor(() => expect(s.raw()).toContain(': ping\n\n'), { timeout: 3000 });
       s.close();
       await vi.waitFor(() => expect(quick.liveEvents!.streamCount()).toBe(0), { timeout: 3000 });
+      // A session ended meanwhile (a password change elsewhere) ends its stream at the next heartbeat.
+      const again = await openStream(quick, u);
+      await again.next((e) => e.type === 'ready');
+      expect(quick.liveEvents!.streamCount()).toBe(1);
+      await quick.ctx.db.updateTable('users').set({ sessions_valid_after: Math.floor(Date.now() / 1000) + 60 }).where('id', '=', u.id).execute();
+      await vi.waitFor(() => expect(quick.liveEvents!.streamCount()).toBe(0), { timeout: 3000 });
+      again.close();
     } finally {
       await quick.close();
+    }
+  });
+
+  it('sharing a list tells the people who gain or lose it, and only readers get its task events', async () => {
+    const own = await testServer();
+    try {
+      const a = await makeUser(own);
+      const b = await makeUser(own);
+      const ns = await makeNamespace(own, a.id);
+      const l = (await makeList(own, a.id, ns, { title: 'Chores' })).id;
+      const s = await openStream(own, b);
+      await s.next((e) => e.type === 'ready');
+      expect((await call(own, 'PUT', `/lists/${l}/users`, { token: a.token, body: { username: b.username, right: 0 } })).statusCode).toBe(201);
+      expect((await s.next((e) => e.type === 'list.updated')).data).toMatchObject({ id: l, title: 'Chores' });
+      const t = await makeTask(own, a.token, l, { title: 'Now shared' });
+      await s.next((e) => e.type === 'task.created' && e.data.id === t.id);
+      expect((await call(own, 'DELETE', `/lists/${l}/users/${b.username}`, { token: a.token })).statusCode).toBe(200);
+      await s.next((e) => e.type === 'list.updated' && e.id > (s.events.find((x) => x.type === 'task.created')?.id ?? 0));
+      await makeTask(own, a.token, l, { title: 'Not shared any more' });
+      // The owner's own stream proves the event went out; B's never gets it.
+      const sa = await openStream(own, a, { lastEventId: 0 });
+      await sa.next((e) => e.type === 'task.created' && e.data.title === 'Not shared any more');
+      expect(s.events.some((e) => e.data.title === 'Not shared any more')).toBe(false);
+      s.close();
+      sa.close();
+    } finally {
+      await own.close();
     }
   });
 
