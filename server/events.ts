@@ -22,7 +22,7 @@ import { isPostgresUrl, type Db } from './db/database.js';
 import type { Auth } from './context.js';
 import { apiError, forbidden, unauthorized } from './errors.js';
 import { nowIso } from './clock.js';
-import { listReaderIds } from './rights.js';
+import { listReaderIds, reachableLists } from './rights.js';
 import { tasksJson } from './tasks/serialize.js';
 import { listJson } from './lists/serialize.js';
 
@@ -43,6 +43,8 @@ interface Draft {
   type: LiveEventType;
   payload: unknown;
   readers: number[];
+  /** The list whose content this is (tasks, buckets, comments): a catch-up checks the reader can still read it. */
+  listId?: number | null;
 }
 
 interface EventRow {
@@ -50,6 +52,7 @@ interface EventRow {
   type: string;
   payload: string;
   user_ids: string;
+  list_id: number | null;
 }
 
 type Json = Record<string, unknown>;
@@ -116,9 +119,10 @@ const taskTouched: Rule = {
 
 function commentRule(type: 'comment.created' | 'comment.updated'): Rule {
   return {
-    after: async ({ db, params, body }) => [
-      { type, payload: { task_id: num(params.task), comment: body }, readers: await readersOf(db, await taskListId(db, num(params.task))) },
-    ],
+    after: async ({ db, params, body }) => {
+      const listId = await taskListId(db, num(params.task));
+      return [{ type, payload: { task_id: num(params.task), comment: body }, readers: await readersOf(db, listId), listId }];
+    },
   };
 }
 
@@ -175,13 +179,10 @@ const RULES: Record<string, Rule> = {
   'PUT /tasks/:task/comments': commentRule('comment.created'),
   'POST /tasks/:task/comments/:id': commentRule('comment.updated'),
   'DELETE /tasks/:task/comments/:id': {
-    after: async ({ db, params }) => [
-      {
-        type: 'comment.deleted',
-        payload: { id: num(params.id), task_id: num(params.task) },
-        readers: await readersOf(db, await taskListId(db, num(params.task))),
-      },
-    ],
+    after: async ({ db, params }) => {
+      const listId = await taskListId(db, num(params.task));
+      return [{ type: 'comment.deleted', payload: { id: num(params.id), task_id: num(params.task) }, readers: await readersOf(db, listId), listId }];
+    },
   },
   'PUT /lists/:list/buckets': {
     after: async ({ db, params, body }) => [{ type: 'bucket.created', payload: body, readers: await readersOf(db, num(params.list)) }],
@@ -273,6 +274,14 @@ function frame(id: number, type: string, payload: string): string {
   return `id: ${id}\nevent: ${type}\ndata: ${payload}\n\n`;
 }
 
+/** The list of a task or bucket event (in its payload) or of a comment event (found by its rule). */
+function contentList(d: Draft): number | null {
+  if (d.listId !== undefined) return d.listId;
+  if (!/^(task|bucket)\./.test(d.type)) return null;
+  const id = Number((d.payload as Json).list_id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 const readsEvent = (row: EventRow, userId: number) => row.user_ids.includes(`,${userId},`);
 
 export interface LiveEvents {
@@ -359,7 +368,7 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
       if (readers.length === 0) continue;
       const row = await db
         .insertInto('live_events')
-        .values({ created: nowIso(), type: d.type, payload: JSON.stringify(d.payload), user_ids: `,${readers.join(',')},` })
+        .values({ created: nowIso(), type: d.type, payload: JSON.stringify(d.payload), user_ids: `,${readers.join(',')},`, list_id: contentList(d) })
         .returningAll()
         .executeTakeFirstOrThrow();
       if (postgres) await sql`select pg_notify(${CHANNEL}, ${String(row.id)})`.execute(db);
@@ -426,7 +435,8 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
         const claims = readTicket(config.jwtSecret, String(req.query.ticket ?? ''));
         if (!claims) throw unauthorized('invalid or expired ticket');
         if (!(await sessionStands(claims))) throw unauthorized('invalid or expired ticket');
-        const user = { id: claims.userId };
+        const userRow = await db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirstOrThrow();
+        const user = { id: userRow.id };
         const rawLast = req.headers['last-event-id'] ?? req.query.last_event_id;
         const lastRaw = Array.isArray(rawLast) ? rawLast[0] : rawLast;
         if (lastRaw !== undefined && lastRaw !== '' && !/^\d{1,15}$/.test(lastRaw)) throw apiError(2002, 'Invalid Last-Event-ID.');
@@ -499,7 +509,10 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
             stream.send(frame(newest, 'reset', '{}'));
             sentUpTo = newest;
           } else {
-            for (const row of replay) stream.send(frame(row.id, row.type, row.payload));
+            // What the user could read when it happened, and still can: lists shared with them meanwhile are not
+            // replayed from before, lists taken from them are not replayed at all.
+            const readable = replay.length ? await reachableLists(db, { kind: 'user', userId: user.id, user: userRow, long: false }) : new Map();
+            for (const row of replay) if (row.list_id === null || readable.has(row.list_id)) stream.send(frame(row.id, row.type, row.payload));
             sentUpTo = Math.max(replay.at(-1)?.id ?? 0, lastId ?? 0);
             // Where this client starts: a reconnect without any event for it still replays from here.
             stream.send(frame(Math.max(sentUpTo, newest), 'ready', '{}'));

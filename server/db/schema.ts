@@ -380,4 +380,5 @@ export interface LiveEventsTable {
   type: string;
   payload: string;
   user_ids: string;
+  list_id: number | null;
 }

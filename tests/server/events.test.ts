@@ -299,6 +299,11 @@ describe('live updates', () => {
       await sa.next((e) => e.type === 'task.created' && e.data.title === 'Not shared any more');
       expect(s.events.some((e) => e.data.title === 'Not shared any more')).toBe(false);
       s.close();
+      // Catching up from the start, B gets the share changes but nothing of the list it can no longer read.
+      const back = await openStream(own, b, { lastEventId: 0 });
+      await back.next((e) => e.type === 'ready');
+      expect(back.events.map((e) => e.type)).toEqual(['list.updated', 'list.updated', 'ready']);
+      back.close();
       sa.close();
     } finally {
       await own.close();

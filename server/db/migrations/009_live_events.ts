@@ -12,6 +12,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('payload', 'text', (c) => c.notNull())
     // ",3,17," : the readers, so a catch-up reads only its user's events with one LIKE.
     .addColumn('user_ids', 'text', (c) => c.notNull())
+    // The list a task, bucket or comment event is about: a catch-up skips the lists its user can no longer read.
+    .addColumn('list_id', 'integer')
     .execute();
 }
 
