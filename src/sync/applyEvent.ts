@@ -7,7 +7,7 @@ import { fromApi } from '../api/convert';
 import type { TaskComment } from '../api/comments';
 import { appStore } from '../state/store';
 import { addTasksToList, listTasksAtom, putTasks, removeTask, taskAtomFamily } from '../state/tasks';
-import { boardAtom } from '../state/kanbanBoard';
+import { boardAtom, boardPagesAtom } from '../state/kanbanBoard';
 import { loadLabels, loadNamespaces } from '../state/namespaces';
 
 export interface LiveEvent {
@@ -92,6 +92,8 @@ function applyBucket(bucket: Bucket): void {
     a,
     next.sort((x, y) => x.position - y.position || x.id - y.id),
   );
+  // A new bucket has no cards yet: nothing to page in.
+  if (!known) appStore.set(boardPagesAtom(bucket.listId), (p) => ({ ...p, [bucket.id]: { page: 1, exhausted: true, loading: false } }));
 }
 
 /** A deleted bucket's cards go to the first remaining bucket, as the server moves them. */

@@ -12,7 +12,7 @@ vi.mock('../../src/api/client', async (orig) => ({ ...(await orig<typeof import(
 const namespaces = vi.mocked(await import('../../src/state/namespaces'));
 const client = vi.mocked(await import('../../src/api/client'));
 const { appStore } = await import('../../src/state/store');
-const { listTasksAtom, taskAtomFamily } = await import('../../src/state/tasks');
+const { addTasksToList, listTasksAtom, taskAtomFamily } = await import('../../src/state/tasks');
 const { boardAtom } = await import('../../src/state/kanbanBoard');
 const { clearStore } = await import('../../src/state/entities');
 const { applyLiveEvent, onLiveComment } = await import('../../src/sync/applyEvent');
@@ -84,6 +84,9 @@ describe('applying live events', () => {
     applyLiveEvent({ id: 12, type: 'task.deleted', data: { id: 1, list_id: 5 } });
     expect(titles(5)).toEqual(['B', 'C']);
     expect(board(5)![0]).toEqual(['Backlog', ['B']]);
+    // The writer's own create may come by event before its answer: the answer does not list it twice.
+    addTasksToList(5, [makeTask({ id: 3, title: 'C', listId: 5, bucketId: 11 })]);
+    expect(titles(5).filter((t) => t === 'C')).toHaveLength(1);
     // A list whose tasks were never loaded is left to load them itself.
     applyLiveEvent({ id: 13, type: 'task.created', data: wire({ id: 4, list_id: 6 }) });
     expect(appStore.get(listTasksAtom(6)).loaded).toBe(false);
