@@ -31,6 +31,8 @@ const CHANNEL = 'keyflow_live_events';
 const TICKET_TTL_S = 60;
 /** A catch-up longer than this is answered with a reset: refetching is cheaper than replaying. */
 const MAX_REPLAY = 2000;
+/** Events written (and announced) per statement: 200 ids stay far below NOTIFY's 8000-byte payload. */
+const PUBLISH_CHUNK = 200;
 
 export type LiveEventType =
   | 'task.created' | 'task.updated' | 'task.deleted'
@@ -341,16 +343,22 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
     client.on('error', retry);
     client.on('end', retry);
     client.on('notification', (msg) => {
-      const id = Number(msg.payload);
+      const ids = String(msg.payload ?? '')
+        .split(',')
+        .map(Number)
+        .filter((id) => Number.isInteger(id) && id > 0);
+      if (ids.length === 0) return;
       void db
         .selectFrom('live_events')
         .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst()
-        .then((row) => {
-          if (!row) return;
-          lastSeen = Math.max(lastSeen, row.id);
-          deliver(row);
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute()
+        .then((rows) => {
+          for (const row of rows) {
+            lastSeen = Math.max(lastSeen, row.id);
+            deliver(row);
+          }
         })
         .catch((err: unknown) => app.log.warn({ err }, 'live event not delivered'));
     });
@@ -363,19 +371,23 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
   if (postgres) await listen();
 
   const publish = async (drafts: Draft[]) => {
-    for (const d of drafts) {
-      const readers = [...new Set(d.readers)].filter((id) => id > 0);
-      if (readers.length === 0) continue;
-      const row = await db
-        .insertInto('live_events')
-        .values({ created: nowIso(), type: d.type, payload: JSON.stringify(d.payload), user_ids: `,${readers.join(',')},`, list_id: contentList(d) })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (postgres) await sql`select pg_notify(${CHANNEL}, ${String(row.id)})`.execute(db);
-      else deliver(row);
-      written += 1;
+    const created = nowIso();
+    const values = drafts
+      .map((d) => ({ d, readers: [...new Set(d.readers)].filter((id) => id > 0) }))
+      .filter(({ readers }) => readers.length > 0)
+      .map(({ d, readers }) => ({ created, type: d.type, payload: JSON.stringify(d.payload), user_ids: `,${readers.join(',')},`, list_id: contentList(d) }));
+    // A bulk edit of a thousand tasks is a few statements, not a thousand; the ids of a chunk fit one NOTIFY.
+    for (let i = 0; i < values.length; i += PUBLISH_CHUNK) {
+      const rows = await db.insertInto('live_events').values(values.slice(i, i + PUBLISH_CHUNK)).returningAll().execute();
+      rows.sort((a, b) => a.id - b.id);
+      if (postgres) await sql`select pg_notify(${CHANNEL}, ${rows.map((r) => r.id).join(',')})`.execute(db);
+      else for (const row of rows) deliver(row);
+      const before = written;
+      written += rows.length;
       // Pruned now and then, not on every write: one delete by primary key per hundred events.
-      if (written % pruneEvery === 0) await db.deleteFrom('live_events').where('id', '<=', row.id - config.liveEventsKept).execute();
+      if (Math.floor(written / pruneEvery) > Math.floor(before / pruneEvery)) {
+        await db.deleteFrom('live_events').where('id', '<=', rows.at(-1)!.id - config.liveEventsKept).execute();
+      }
     }
   };
 

@@ -193,6 +193,19 @@ describe('live updates', () => {
     expect(r.events.some((ev) => ev.type.startsWith('label.'))).toBe(false);
   });
 
+  it('a bulk edit sends every task it changed, in order', async () => {
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await makeTask(app, owner.token, listId, { title: `Bulk ${i}` }));
+    const r = await open(reader);
+    const res = await call(app, 'POST', '/tasks/bulk', { token: owner.token, body: { task_ids: made.map((t) => t.id), priority: 3 } });
+    expect(res.statusCode).toBe(200);
+    await r.next((e) => e.type === 'task.updated' && e.data.id === made[2]!.id);
+    const updates = r.events.filter((e) => e.type === 'task.updated');
+    expect(updates.map((e) => e.data.id)).toEqual(made.map((t) => t.id));
+    expect(updates.every((e) => e.data.priority === 3)).toBe(true);
+    expect(updates.map((e) => e.id)).toEqual([...updates.map((e) => e.id)].sort((a, b) => a - b));
+  });
+
   it('a refused write makes no event', async () => {
     const task = await makeTask(app, owner.token, listId, { title: 'Guarded' });
     const o = await open(owner);
