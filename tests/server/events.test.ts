@@ -194,7 +194,7 @@ describe('live updates', () => {
   });
 
   it('a bulk edit sends every task it changed, in order', async () => {
-    const made = [];
+    const made: { id: number }[] = [];
     for (let i = 0; i < 3; i++) made.push(await makeTask(app, owner.token, listId, { title: `Bulk ${i}` }));
     const r = await open(reader);
     const res = await call(app, 'POST', '/tasks/bulk', { token: owner.token, body: { task_ids: made.map((t) => t.id), priority: 3 } });
