@@ -8,7 +8,6 @@ import { Sidebar } from './Sidebar';
 import { PaletteHost } from './palette/PaletteHost';
 import { useT } from '../i18n';
 import { sessionAtom } from '../state/session';
-import { startLive } from '../sync/live';
 import './shell.css';
 
 export default function SignedInLayout() {
@@ -20,8 +19,20 @@ export default function SignedInLayout() {
   const session = useAtomValue(sessionAtom);
   const liveUserId = session.kind === 'user' ? session.claims.id : null;
 
-  // One live-updates stream while a user is signed in (shared by the browser's tabs), ended on sign-out.
-  useEffect(() => (liveUserId === null ? undefined : startLive(liveUserId)), [liveUserId]);
+  // One live-updates stream while a user is signed in (shared by the browser's tabs), ended on sign-out. Its code
+  // loads after the first screen, in a chunk of its own, so it costs the start nothing.
+  useEffect(() => {
+    if (liveUserId === null) return undefined;
+    let stop: (() => void) | null = null;
+    let ended = false;
+    void import('../sync/live').then(({ startLive }) => {
+      if (!ended) stop = startLive(liveUserId);
+    });
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [liveUserId]);
 
   useEffect(() => {
     if (isMobileWidth()) closeForNavigation();
