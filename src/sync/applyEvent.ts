@@ -6,7 +6,8 @@ import { bucketFromServer, type Bucket } from '../api/buckets';
 import { fromApi } from '../api/convert';
 import type { TaskComment } from '../api/comments';
 import { appStore } from '../state/store';
-import { addTasksToList, listTasksAtom, putTasks, removeTask, taskAtomFamily } from '../state/tasks';
+import { addTasksToList, listTasksAtom, removeTask, taskAtomFamily } from '../state/tasks';
+import { receive } from '../actions/tasks';
 import { boardAtom, boardPagesAtom } from '../state/kanbanBoard';
 import { loadLabels, loadNamespaces } from '../state/namespaces';
 
@@ -77,7 +78,7 @@ function placeInList(task: Task): void {
 function applyTask(raw: WireTask): void {
   const task = incoming(raw);
   if (!task) return;
-  putTasks([task]);
+  receive(task);
   placeInList(task);
   placeOnBoard(task);
 }

@@ -2,15 +2,20 @@
 // (src/sync/live.ts): the leading tab passes each event on, the others apply what it passes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTask } from './tasks/fixtures';
+import type { Task } from '../../src/api/tasks';
 
 vi.mock('../../src/state/namespaces', async (orig) => ({
   ...(await orig<typeof import('../../src/state/namespaces')>()),
   loadNamespaces: vi.fn(async () => []),
   loadLabels: vi.fn(async () => []),
 }));
+vi.mock('../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('../../src/api/tasks', async (orig) => ({ ...(await orig<typeof import('../../src/api/tasks')>()), updateTask: vi.fn() }));
 vi.mock('../../src/api/client', async (orig) => ({ ...(await orig<typeof import('../../src/api/client')>()), post: vi.fn() }));
 const namespaces = vi.mocked(await import('../../src/state/namespaces'));
 const client = vi.mocked(await import('../../src/api/client'));
+const tasksApi = vi.mocked(await import('../../src/api/tasks'));
+const actions = await import('../../src/actions/tasks');
 const { appStore } = await import('../../src/state/store');
 const { addTasksToList, listTasksAtom, taskAtomFamily } = await import('../../src/state/tasks');
 const { boardAtom } = await import('../../src/state/kanbanBoard');
@@ -72,6 +77,17 @@ describe('applying live events', () => {
     applyLiveEvent({ id: 10, type: 'task.updated', data: wire({ id: 1, title: 'Same version', labels: [{ id: 3, title: 'urgent', hex_color: '', description: '' }] }) });
     expect(taskAtomFamily.peek(1)!.labels.map((l) => l.title)).toEqual(['urgent']);
     expect(taskAtomFamily.peek(1)!.title).toBe('A');
+  });
+
+  it('a change of this tab still on its way stays shown over a newer copy from elsewhere', async () => {
+    let answer: (t: Task) => void = () => undefined;
+    tasksApi.updateTask.mockReturnValue(new Promise<Task>((resolve) => (answer = resolve)));
+    const saving = actions.update({ ...taskAtomFamily.peek(2)!, title: 'B mine' });
+    applyLiveEvent({ id: 31, type: 'task.updated', data: wire({ id: 2, title: 'B theirs', priority: 4, updated: '2026-11-01T10:01:00Z' }) });
+    expect(taskAtomFamily.peek(2)).toMatchObject({ title: 'B mine', priority: 4 });
+    answer(makeTask({ id: 2, title: 'B mine', listId: 5, bucketId: 10, priority: 4, updated: at('2026-11-01T10:02:00Z') }));
+    await saving;
+    expect(taskAtomFamily.peek(2)).toMatchObject({ title: 'B mine', priority: 4 });
   });
 
   it('a created task joins its loaded list and board; a deleted one leaves both', () => {
