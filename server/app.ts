@@ -12,6 +12,7 @@ import { registerClient } from './static.js';
 import { registerSecurityHeaders } from './securityHeaders.js';
 import { serviceRoutes, type ApiRoute } from './routes/service.js';
 import { sql } from 'kysely';
+import { registerLiveEvents } from './events.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -27,6 +28,8 @@ const PUBLIC_ROUTES: RegExp[] = [
   /^POST \/auth\/openid\/[^/]+\/callback$/,
   /^POST \/shares\/[^/]+\/auth$/,
   /^GET \/user\/export\/download\/public$/,
+  // Live updates: EventSource sends no header; the stream checks its short-lived ticket itself.
+  /^GET \/events$/,
   // Checks the testing token itself (and exists only when one is configured).
   /^PATCH \/test\/[^/]+$/,
 ];
@@ -93,7 +96,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     if (req.method === 'OPTIONS') {
       reply
         .header('Access-Control-Allow-Methods', 'GET, PUT, POST, DELETE, PATCH, OPTIONS')
-        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-Match')
+        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, If-Match, Last-Event-ID')
         .code(204)
         .send();
       return reply;
@@ -133,6 +136,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, path, public: isPublicRoute(method, path) });
     }
   });
+  // Before the API routes, so its hooks see their writes.
+  await registerLiveEvents(app, API_PREFIX);
   await app.register(apiRoutes, { prefix: API_PREFIX });
   await app.register(serviceRoutes(routes, API_PREFIX), { prefix: API_PREFIX });
 

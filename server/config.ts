@@ -53,6 +53,12 @@ export interface Config {
   logging: boolean;
   /** How often the background jobs look for due work (reminders, summaries, deletions). */
   jobIntervalMs: number;
+  /** Live updates: the server-sent events route (GET /api/v1/events) and its event log. */
+  liveUpdatesEnabled: boolean;
+  /** How many of the newest live events the log keeps for clients catching up after a reconnect. */
+  liveEventsKept: number;
+  /** How often an open event stream gets a comment line, so proxies do not close it as idle. */
+  liveHeartbeatMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -152,6 +158,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       : null,
     logging: flag(env, 'KEYFLOW_LOG', true),
     jobIntervalMs: Math.max(100, Number(env.KEYFLOW_JOB_INTERVAL_MS) || 60_000),
+    liveUpdatesEnabled: flag(env, 'KEYFLOW_LIVE_UPDATES', true),
+    liveEventsKept: Math.max(100, Number(env.KEYFLOW_LIVE_EVENTS_KEPT) || 10_000),
+    liveHeartbeatMs: Math.max(1000, Number(env.KEYFLOW_LIVE_HEARTBEAT_MS) || 25_000),
   };
   return { ...base, ...overrides, dataDir };
 }

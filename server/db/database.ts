@@ -11,6 +11,7 @@ import * as m005 from './migrations/005_session_cutoff.js';
 import * as m006 from './migrations/006_unique_local_email.js';
 import * as m007 from './migrations/007_job_runs_rate_limits.js';
 import * as m008 from './migrations/008_failure_windows.js';
+import * as m009 from './migrations/009_live_event_log.js';
 
 /** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '006_unique_local_email': m006,
   '007_job_runs_rate_limits': m007,
   '008_failure_windows': m008,
+  '009_live_event_log': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -341,6 +341,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   failure_windows: FailureWindowsTable;
   known_sign_ins: KnownSignInsTable;
+  live_events: LiveEventsTable;
 }
 
 /** How far each background job has run (see jobs.ts). */
@@ -370,4 +371,14 @@ export interface KnownSignInsTable {
   user_id: number;
   ip: string;
   last_success: number;
+}
+
+/** One change for live updates (see events.ts): what changed, as JSON, and who may read it (",3,17,"). */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  created: string;
+  type: string;
+  payload: string;
+  user_ids: string;
+  list_id: number | null;
 }

@@ -96,7 +96,8 @@ export async function update(listId: number, bucketId: number, change: Partial<B
 export async function create(listId: number, title: string): Promise<boolean> {
   try {
     const created = await api.createBucket(listId, title);
-    appStore.set(boardAtom(listId), (all) => [...all, created]);
+    // Its live event may have put it on the board already.
+    appStore.set(boardAtom(listId), (all) => (all.some((b) => b.id === created.id) ? all : [...all, created]));
     appStore.set(boardPagesAtom(listId), (p) => ({ ...p, [created.id]: { page: 1, exhausted: true, loading: false } }));
     return true;
   } catch (err) {

@@ -20,7 +20,8 @@ export async function load(taskId: number): Promise<boolean> {
 export async function create(taskId: number, text: string): Promise<TaskComment | null> {
   try {
     const comment = await api.createComment(taskId, text);
-    setComments(taskId, (all) => [...all, comment]);
+    // Its live event may have shown it already.
+    setComments(taskId, (all) => (all.some((c) => c.id === comment.id) ? all : [...all, comment]));
     return comment;
   } catch (err) {
     void toastError(err);

@@ -225,3 +225,16 @@ export function patch(taskId: number, change: Partial<Task>): void {
   const task = appStore.get(taskAtomFamily(taskId));
   if (task) putTasks([{ ...task, ...change }]);
 }
+
+/**
+ * A newer copy of a task the server sent on its own (a live update). While this tab still has changes of the task
+ * on their way, they stay shown over it, and the next of them is sent on this copy.
+ */
+export function receive(task: Task): void {
+  const line = saveLines.get(task.id);
+  if (!line) return putTasks([task]);
+  const confirmedAt = line.confirmed?.updated?.getTime() ?? 0;
+  if ((task.updated?.getTime() ?? 0) > confirmedAt) line.confirmed = task;
+  line.shown = line.waiting.reduce<Task>((t, fields) => ({ ...t, ...fields }), task);
+  putTasks([line.shown]);
+}

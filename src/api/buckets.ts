@@ -46,6 +46,11 @@ function bucketFromApi(raw: WireBucket): Bucket {
 type BucketFields = Omit<Bucket, 'tasks'>;
 const copies = new ServerCopies<BucketFields>();
 
+/** A bucket the server sent on its own (a live update), remembered as the server's copy like a loaded one. */
+export function bucketFromServer(raw: unknown): Bucket {
+  return copies.remember(bucketFromApi(raw as WireBucket));
+}
+
 export async function getBuckets(listId: number): Promise<Bucket[]> {
   const page = await getPage<WireBucket>(`lists/${listId}/buckets`, { query: { per_page: BUCKET_PAGE_SIZE }, wire: true });
   return copies.remember(page.items.map(bucketFromApi));

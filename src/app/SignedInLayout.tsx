@@ -7,6 +7,7 @@ import { TopBar } from './TopBar';
 import { Sidebar } from './Sidebar';
 import { PaletteHost } from './palette/PaletteHost';
 import { useT } from '../i18n';
+import { sessionAtom } from '../state/session';
 import './shell.css';
 
 export default function SignedInLayout() {
@@ -15,6 +16,23 @@ export default function SignedInLayout() {
   const closeForNavigation = useSetAtom(closeMenuForNavigationAtom);
   const setMenuOpen = useSetAtom(menuOpenAtom);
   const location = useLocation();
+  const session = useAtomValue(sessionAtom);
+  const liveUserId = session.kind === 'user' ? session.claims.id : null;
+
+  // One live-updates stream while a user is signed in (shared by the browser's tabs), ended on sign-out. Its code
+  // loads after the first screen, in a chunk of its own, so it costs the start nothing.
+  useEffect(() => {
+    if (liveUserId === null) return undefined;
+    let stop: (() => void) | null = null;
+    let ended = false;
+    void import('../sync/live').then(({ startLive }) => {
+      if (!ended) stop = startLive(liveUserId);
+    });
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [liveUserId]);
 
   useEffect(() => {
     if (isMobileWidth()) closeForNavigation();

@@ -13,3 +13,17 @@ export function setComments(taskId: number, next: readonly TaskComment[] | ((cur
 }
 
 onClearStore(() => appStore.set(commentsByTaskAtom, new Map()));
+
+/**
+ * A comment as the server has it now (an answer or a live event, in either order): it replaces the known copy or
+ * joins the end. Tasks whose comments are not loaded are left alone; they load in full when shown.
+ */
+export function commentSaved(taskId: number, comment: TaskComment): void {
+  if (!appStore.get(commentsByTaskAtom).has(taskId)) return;
+  setComments(taskId, (all) => (all.some((c) => c.id === comment.id) ? all.map((c) => (c.id === comment.id ? { ...c, ...comment } : c)) : [...all, comment]));
+}
+
+export function commentDeleted(taskId: number, commentId: number): void {
+  if (!appStore.get(commentsByTaskAtom).has(taskId)) return;
+  setComments(taskId, (all) => all.filter((c) => c.id !== commentId));
+}

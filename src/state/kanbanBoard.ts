@@ -104,3 +104,8 @@ export function boardPagesAtom(listId: number): PagesAtom {
 onClearStore(() => {
   for (const { query } of boards.values()) appStore.set(query, EMPTY_BOARD);
 });
+
+/** Lists whose board is loaded. */
+export function loadedBoardIds(): number[] {
+  return [...boards].filter(([, { query }]) => appStore.get(query).buckets !== null).map(([id]) => id);
+}

@@ -69,6 +69,11 @@ onClearStore(() => {
   for (const { query } of listAtoms.values()) appStore.set(query, EMPTY);
 });
 
+/** Lists whose tasks are loaded (for a refetch of everything shown, after live updates were lost). */
+export function loadedListIds(): number[] {
+  return [...listAtoms].filter(([, { query }]) => appStore.get(query).loaded).map(([id]) => id);
+}
+
 /** Puts loaded or saved tasks in the store: every view showing one of them follows. */
 export function putTasks(tasks: readonly Task[]): void {
   taskAtomFamily.put(tasks);
@@ -79,7 +84,11 @@ export function putTasks(tasks: readonly Task[]): void {
 export function addTasksToList(listId: number, tasks: Task[]): void {
   const a = listTasksAtom(listId);
   const state = appStore.get(a);
-  appStore.set(a, { ...state, tasks: placeTasks(state.tasks, tasks, sortOfQueryKey(state.queryKey)) });
+  // A task listed already (its live event came before the create's answer) is updated in place, not listed twice.
+  const listed = new Set(state.tasks.map((t) => t.id));
+  const fresh = tasks.filter((t) => !listed.has(t.id));
+  if (fresh.length < tasks.length) putTasks(tasks.filter((t) => listed.has(t.id)));
+  appStore.set(a, { ...state, tasks: placeTasks(state.tasks, fresh, sortOfQueryKey(state.queryKey)) });
   scheduleReminders(tasks);
 }
 

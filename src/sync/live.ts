@@ -1,0 +1,132 @@
+// One live-updates stream per signed-in browser: the tab holding a Web Lock opens the EventSource and passes each
+// event to the other tabs over a BroadcastChannel; every tab applies the events to its own store. When the leading
+// tab closes, its lock passes to another tab, which reconnects from the last event id every tab has seen.
+import { apiBase, post } from '../api/client';
+import { ApiError } from '../api/apiError';
+import { appStore } from '../state/store';
+import { loadedListIds, listTasksAtom } from '../state/tasks';
+import { loadedBoardIds } from '../state/kanbanBoard';
+import { loadListTasks, rememberedFilters } from '../views/lists/views/useListTasks';
+import * as buckets from '../actions/buckets';
+import { applyLiveEvent, onLiveReset, type LiveEvent } from './applyEvent';
+
+/** The named events of the stream (EventSource only hands out the names it listens for). */
+const EVENT_TYPES = [
+  'ready',
+  'reset',
+  ...['task', 'list', 'bucket', 'comment', 'label'].flatMap((kind) => ['created', 'updated', 'deleted'].map((what) => `${kind}.${what}`)),
+];
+
+const MAX_BACKOFF_MS = 30_000;
+
+/** Everything shown from the server is fetched again: the events since this client's last one are gone. */
+function refetchShown(): void {
+  for (const listId of loadedListIds()) {
+    appStore.set(listTasksAtom(listId), (s) => ({ ...s, loaded: false }));
+    void loadListTasks(listId, rememberedFilters(listId));
+  }
+  for (const listId of loadedBoardIds()) void buckets.load(listId);
+}
+
+interface Connection {
+  lastId: number;
+  stop: () => void;
+}
+
+/** The stream of one browser tab (leading or following). Exported for tests; the app calls startLive. */
+export function connectLive(userId: number, env: { locks?: LockManager | undefined; channel?: BroadcastChannel | null } = {}): Connection {
+  const name = `keyflow-live:${apiBase()}:${userId}`;
+  const locks = 'locks' in env ? env.locks : typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const channel = 'channel' in env ? env.channel : typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(name) : null;
+  const stopped = new AbortController();
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  const conn: Connection = { lastId: 0, stop: () => undefined };
+
+  const take = (event: LiveEvent) => {
+    if (event.id > conn.lastId) conn.lastId = event.id;
+    if (event.type !== 'ready') applyLiveEvent(event);
+  };
+  if (channel) channel.onmessage = (e: MessageEvent<LiveEvent>) => take(e.data);
+
+  const open = async () => {
+    if (stopped.signal.aborted) return;
+    let ticket: string;
+    try {
+      ({ ticket } = await post<{ ticket: string }>('events/ticket'));
+    } catch (err) {
+      // A server without live updates (switched off, or another server of the API): nothing to retry.
+      if (err instanceof ApiError && (err.status === 404 || err.status === 403)) return;
+      return reconnectLater();
+    }
+    if (stopped.signal.aborted) return;
+    const url = new URL(`${apiBase()}/events`);
+    url.searchParams.set('ticket', ticket);
+    if (conn.lastId > 0) url.searchParams.set('last_event_id', String(conn.lastId));
+    const es = new EventSource(url.toString());
+    source = es;
+    const onEvent = (e: MessageEvent<string>) => {
+      failures = 0;
+      let data: unknown = null;
+      try {
+        data = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      const event: LiveEvent = { id: Number(e.lastEventId) || 0, type: e.type, data };
+      take(event);
+      channel?.postMessage(event);
+    };
+    for (const type of EVENT_TYPES) es.addEventListener(type, onEvent as EventListener);
+    // The ticket in the URL is single-use in spirit (short-lived): each reconnect asks for a new one and says where
+    // it left off, rather than letting EventSource retry the same URL.
+    es.onerror = () => {
+      es.close();
+      if (source === es) source = null;
+      reconnectLater();
+    };
+  };
+  const reconnectLater = () => {
+    if (stopped.signal.aborted || retry) return;
+    failures += 1;
+    const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(failures, 6)) * (0.75 + Math.random() / 2);
+    retry = setTimeout(() => {
+      retry = null;
+      void open();
+    }, delay);
+  };
+
+  const lead = () =>
+    new Promise<void>((release) => {
+      void open();
+      stopped.signal.addEventListener('abort', () => release());
+    });
+
+  if (locks) {
+    // Waits for the lock while another tab leads; gets it when that tab closes.
+    locks.request(name, { signal: stopped.signal }, lead).catch(() => undefined);
+  } else {
+    void lead();
+  }
+  const unReset = onLiveReset(refetchShown);
+
+  conn.stop = () => {
+    stopped.abort();
+    if (retry) clearTimeout(retry);
+    source?.close();
+    source = null;
+    unReset();
+    if (channel) {
+      channel.onmessage = null;
+      channel.close();
+    }
+  };
+  return conn;
+}
+
+/** Starts live updates for the signed-in user; returns the stop (sign-out, another user). */
+export function startLive(userId: number): () => void {
+  if (typeof EventSource === 'undefined') return () => undefined;
+  return connectLive(userId).stop;
+}

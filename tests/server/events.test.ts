@@ -1,0 +1,387 @@
+// Live updates (server/events.ts): tickets, the server-sent events stream, who receives what, catch-up by
+// Last-Event-ID with a reset once the log was pruned, and delivery across two servers on one PostgreSQL database.
+import { describe, it, expect, beforeAll, afterAll, afterEach, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createServer } from '../../server/server.js';
+import { loadConfig } from '../../server/config.js';
+import { makeTicket, readTicket } from '../../server/events.js';
+import { testServer, makeUser, call, type TestUser } from './helpers.js';
+import { makeNamespace, makeList, shareList, shareListWithTeam, makeLinkShare, makeTask } from './fixtures.js';
+import { freshPostgresDatabase } from './processes.js';
+
+interface LiveEvent {
+  id: number;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** An open event stream: every event received so far, and a way to wait for one. */
+interface Stream {
+  /** Everything received, comment lines included. */
+  raw: () => string;
+  status: number;
+  headers: Headers;
+  events: LiveEvent[];
+  next: (pred: (e: LiveEvent) => boolean, ms?: number) => Promise<LiveEvent>;
+  close: () => void;
+}
+
+async function baseOf(app: FastifyInstance): Promise<string> {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') await app.listen({ port: 0, host: '127.0.0.1' });
+  const a = app.server.address() as { port: number };
+  return `http://127.0.0.1:${a.port}/api/v1`;
+}
+
+async function ticketFor(app: FastifyInstance, token: string): Promise<string> {
+  const res = await call(app, 'POST', '/events/ticket', { token });
+  expect(res.statusCode).toBe(200);
+  return res.json().ticket as string;
+}
+
+async function openStream(app: FastifyInstance, user: TestUser, opts: { lastEventId?: number; lastEventIdQuery?: number; base?: FastifyInstance } = {}): Promise<Stream> {
+  const ticket = await ticketFor(app, user.token);
+  const base = await baseOf(opts.base ?? app);
+  const ctrl = new AbortController();
+  const headers: Record<string, string> = {};
+  if (opts.lastEventId !== undefined) headers['last-event-id'] = String(opts.lastEventId);
+  const query = opts.lastEventIdQuery === undefined ? '' : `&last_event_id=${opts.lastEventIdQuery}`;
+  const res = await fetch(`${base}/events?ticket=${encodeURIComponent(ticket)}${query}`, { headers, signal: ctrl.signal });
+  const events: LiveEvent[] = [];
+  let raw = '';
+  const waiters = new Set<() => void>();
+  if (res.ok && res.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          const text = decoder.decode(chunk, { stream: true });
+          raw += text;
+          buffer += text;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const fields = Object.fromEntries(block.split('\n').filter((l) => l && !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
+            if (!fields.event) continue;
+            events.push({ id: Number(fields.id), type: fields.event, data: JSON.parse(fields.data ?? '{}') });
+            for (const w of waiters) w();
+          }
+        }
+      } catch {
+        /* aborted */
+      }
+    })();
+  }
+  const next = (pred: (e: LiveEvent) => boolean, ms = 3000) =>
+    new Promise<LiveEvent>((resolve, reject) => {
+      const check = () => {
+        const hit = events.find(pred);
+        if (!hit) return false;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(hit);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no such event; got ${JSON.stringify(events.map((e) => e.type))}`));
+      }, ms);
+      if (!check()) waiters.add(check);
+    });
+  return { raw: () => raw, status: res.status, headers: res.headers, events, next, close: () => ctrl.abort() };
+}
+
+describe('live updates', () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let reader: TestUser;
+  let teamMate: TestUser;
+  let stranger: TestUser;
+  let listId: number;
+  let otherListId: number;
+  const streams: Stream[] = [];
+  const open = async (user: TestUser, opts?: { lastEventId?: number }) => {
+    const s = await openStream(app, user, opts);
+    streams.push(s);
+    await s.next((e) => e.type === 'ready' || e.type === 'reset');
+    return s;
+  };
+
+  beforeAll(async () => {
+    app = await testServer();
+    owner = await makeUser(app);
+    reader = await makeUser(app);
+    teamMate = await makeUser(app);
+    stranger = await makeUser(app);
+    const ns = await makeNamespace(app, owner.id);
+    listId = (await makeList(app, owner.id, ns)).id;
+    otherListId = (await makeList(app, owner.id, ns, { title: 'private' })).id;
+    await shareList(app, listId, reader.id, 0);
+    await shareListWithTeam(app, listId, [teamMate.id], 0, owner.id);
+  });
+  afterEach(() => {
+    for (const s of streams.splice(0)) s.close();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('opens a stream only with a valid ticket, never with the token itself', async () => {
+    expect((await call(app, 'POST', '/events/ticket')).statusCode).toBe(401);
+    const base = await baseOf(app);
+    for (const ticket of ['', owner.token, 'x.y.z.w.v', makeTicket('another secret', owner.id, Math.floor(Date.now() / 1000))]) {
+      const res = await fetch(`${base}/events?ticket=${encodeURIComponent(ticket)}`);
+      expect(res.status).toBe(401);
+      expect((await res.json()).code).toBeUndefined();
+    }
+    const expired = makeTicket(app.ctx.config.jwtSecret, owner.id, 0, Math.floor(Date.now() / 1000) - 3600);
+    expect((await fetch(`${base}/events?ticket=${encodeURIComponent(expired)}`)).status).toBe(401);
+    const t = makeTicket('s', 7, 100, 1000);
+    expect(readTicket('s', t, 1001)).toMatchObject({ userId: 7, issuedAt: 100 });
+    expect(readTicket('s', t.replace(/^7\./, '8.'), 1001)).toBeNull();
+  });
+
+  it('link shares get no stream', async () => {
+    const link = await makeLinkShare(app, listId, owner.id, 0);
+    expect((await call(app, 'POST', '/events/ticket', { token: link.token })).statusCode).toBe(403);
+  });
+
+  it('streams with the security headers of every route and a ready event carrying the current id', async () => {
+    const s = await open(owner);
+    expect(s.status).toBe(200);
+    expect(s.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(s.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(s.headers.get('content-security-policy')).toBeTruthy();
+    expect(s.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends task changes to every reader of the list and nothing to a user not on it', async () => {
+    const [o, r, t, x] = await Promise.all([open(owner), open(reader), open(teamMate), open(stranger)]);
+    const task = await makeTask(app, owner.token, listId, { title: 'Live one' });
+    for (const s of [o, r, t]) {
+      const e = await s.next((ev) => ev.type === 'task.created' && ev.data.id === task.id);
+      expect(e.data).toMatchObject({ id: task.id, title: 'Live one', list_id: listId });
+      // Per-reader fields are not sent: each client keeps its own.
+      expect(e.data).not.toHaveProperty('is_favorite');
+    }
+    const upd = await call(app, 'POST', `/tasks/${task.id}`, { token: owner.token, body: { title: 'Renamed', done: true } });
+    expect(upd.statusCode).toBe(200);
+    const e = await r.next((ev) => ev.type === 'task.updated' && ev.data.id === task.id);
+    expect(e.data).toMatchObject({ title: 'Renamed', done: true });
+    expect(e.id).toBeGreaterThan((await r.next((ev) => ev.type === 'task.created')).id);
+    // A label added to the task is a task update with the label on it.
+    const label = (await call(app, 'PUT', '/labels', { token: owner.token, body: { title: 'urgent' } })).json();
+    await call(app, 'PUT', `/tasks/${task.id}/labels`, { token: owner.token, body: { label_id: label.id } });
+    const labelled = await t.next((ev) => ev.type === 'task.updated' && Array.isArray(ev.data.labels));
+    expect((labelled.data.labels as { title: string }[]).map((l) => l.title)).toEqual(['urgent']);
+    // Comments and buckets of the list too.
+    await call(app, 'PUT', `/tasks/${task.id}/comments`, { token: owner.token, body: { comment: 'hello' } });
+    expect((await r.next((ev) => ev.type === 'comment.created')).data).toMatchObject({ task_id: task.id, comment: { comment: 'hello' } });
+    const bucket = (await call(app, 'PUT', `/lists/${listId}/buckets`, { token: owner.token, body: { title: 'Doing' } })).json();
+    expect((await r.next((ev) => ev.type === 'bucket.created')).data).toMatchObject({ id: bucket.id, list_id: listId, title: 'Doing' });
+    await call(app, 'DELETE', `/tasks/${task.id}`, { token: owner.token });
+    expect((await t.next((ev) => ev.type === 'task.deleted')).data).toEqual({ id: task.id, list_id: listId });
+    // A task on a list the others cannot read reaches its owner only.
+    const hidden = await makeTask(app, owner.token, otherListId, { title: 'Private' });
+    await o.next((ev) => ev.type === 'task.created' && ev.data.id === hidden.id);
+    await o.next((ev) => ev.type === 'task.deleted');
+    expect(x.events.filter((ev) => ev.type !== 'ready')).toEqual([]);
+    expect(r.events.some((ev) => ev.data.id === hidden.id)).toBe(false);
+    // The label is the owner's own (no task carries it any more): nobody else hears of it.
+    expect(r.events.some((ev) => ev.type.startsWith('label.'))).toBe(false);
+  });
+
+  it('a bulk edit sends every task it changed, in order', async () => {
+    const made: { id: number }[] = [];
+    for (let i = 0; i < 3; i++) made.push(await makeTask(app, owner.token, listId, { title: `Bulk ${i}` }));
+    const r = await open(reader);
+    const res = await call(app, 'POST', '/tasks/bulk', { token: owner.token, body: { task_ids: made.map((t) => t.id), priority: 3 } });
+    expect(res.statusCode).toBe(200);
+    await r.next((e) => e.type === 'task.updated' && e.data.id === made[2]!.id);
+    const updates = r.events.filter((e) => e.type === 'task.updated');
+    expect(updates.map((e) => e.data.id)).toEqual(made.map((t) => t.id));
+    expect(updates.every((e) => e.data.priority === 3)).toBe(true);
+    expect(updates.map((e) => e.id)).toEqual([...updates.map((e) => e.id)].sort((a, b) => a - b));
+  });
+
+  it('a refused write makes no event', async () => {
+    const task = await makeTask(app, owner.token, listId, { title: 'Guarded' });
+    const o = await open(owner);
+    const res = await call(app, 'POST', `/tasks/${task.id}`, { token: reader.token, body: { title: 'Not allowed' } });
+    expect(res.statusCode).toBe(403);
+    await call(app, 'POST', `/tasks/${task.id}`, { token: owner.token, body: { title: 'Allowed' } });
+    await o.next((ev) => ev.type === 'task.updated');
+    expect(o.events.filter((ev) => ev.type === 'task.updated').map((ev) => ev.data.title)).toEqual(['Allowed']);
+  });
+
+  it('a task moved to a list the reader cannot see still tells the reader it left', async () => {
+    const task = await makeTask(app, owner.token, listId, { title: 'Moving' });
+    const r = await open(reader);
+    await call(app, 'POST', `/tasks/${task.id}`, { token: owner.token, body: { ...task, list_id: otherListId, bucket_id: 0 } });
+    const e = await r.next((ev) => ev.type === 'task.updated' && ev.data.id === task.id);
+    expect(e.data.list_id).toBe(otherListId);
+  });
+
+  it('catches up from Last-Event-ID with the events the user may read, in order', async () => {
+    const first = await open(reader);
+    const since = (first.events.at(-1) as LiveEvent).id;
+    first.close();
+    const a = await makeTask(app, owner.token, listId, { title: 'While away 1' });
+    await makeTask(app, owner.token, otherListId, { title: 'Not for the reader' });
+    const b = await makeTask(app, owner.token, listId, { title: 'While away 2' });
+    const again = await open(reader, { lastEventId: since });
+    const replayed = again.events.filter((ev) => ev.type.startsWith('task.'));
+    expect(replayed.map((ev) => ev.data.id)).toEqual([a.id, b.id]);
+    expect(replayed[0]!.id).toBeLessThan(replayed[1]!.id);
+    expect(again.events.at(-1)!.type).toBe('ready');
+    // A later change still arrives live after the catch-up.
+    await call(app, 'POST', `/tasks/${a.id}`, { token: owner.token, body: { title: 'After' } });
+    await again.next((ev) => ev.type === 'task.updated' && ev.data.title === 'After');
+    // A Last-Event-ID that is not a number is refused, not a 5xx.
+    const base = await baseOf(app);
+    const bad = await fetch(`${base}/events?ticket=${encodeURIComponent(await ticketFor(app, reader.token))}`, { headers: { 'last-event-id': 'abc' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('sends reset when the events after Last-Event-ID were pruned', async () => {
+    const small = await testServer({ liveEventsKept: 8 });
+    try {
+      const u = await makeUser(small);
+      const ns = await makeNamespace(small, u.id);
+      const l = (await makeList(small, u.id, ns)).id;
+      const t = await makeTask(small, u.token, l);
+      for (let i = 0; i < 20; i++) await call(small, 'POST', `/tasks/${t.id}`, { token: u.token, body: { title: `v${i}` } });
+      const kept = await small.ctx.db.selectFrom('live_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(kept.n)).toBeLessThanOrEqual(10);
+      const s = await openStream(small, u, { lastEventId: 1 });
+      const reset = await s.next((e) => e.type === 'reset');
+      expect(reset.id).toBeGreaterThanOrEqual(21);
+      s.close();
+      // A client that is up to date gets no reset (here it says so in the query, as the app's client does).
+      const fresh = await openStream(small, u, { lastEventIdQuery: reset.id });
+      await fresh.next((e) => e.type === 'ready');
+      expect(fresh.events.map((e) => e.type)).toEqual(['ready']);
+      fresh.close();
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('sends heartbeats, and forgets a stream when its client goes', async () => {
+    const quick = await testServer({ liveHeartbeatMs: 50 });
+    try {
+      const u = await makeUser(quick);
+      const s = await openStream(quick, u);
+      await s.next((e) => e.type === 'ready');
+      expect(quick.liveEvents!.streamCount()).toBe(1);
+      await vi.waitFor(() => expect(s.raw()).toContain(': ping\n\n'), { timeout: 3000 });
+      s.close();
+      await vi.waitFor(() => expect(quick.liveEvents!.streamCount()).toBe(0), { timeout: 3000 });
+      // A session ended meanwhile (a password change elsewhere) ends its stream at the next heartbeat.
+      const again = await openStream(quick, u);
+      await again.next((e) => e.type === 'ready');
+      expect(quick.liveEvents!.streamCount()).toBe(1);
+      await quick.ctx.db.updateTable('users').set({ sessions_valid_after: Math.floor(Date.now() / 1000) + 60 }).where('id', '=', u.id).execute();
+      await vi.waitFor(() => expect(quick.liveEvents!.streamCount()).toBe(0), { timeout: 3000 });
+      again.close();
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('sharing a list tells the people who gain or lose it, and only readers get its task events', async () => {
+    const own = await testServer();
+    try {
+      const a = await makeUser(own);
+      const b = await makeUser(own);
+      const ns = await makeNamespace(own, a.id);
+      const l = (await makeList(own, a.id, ns, { title: 'Chores' })).id;
+      const s = await openStream(own, b);
+      await s.next((e) => e.type === 'ready');
+      expect((await call(own, 'PUT', `/lists/${l}/users`, { token: a.token, body: { username: b.username, right: 0 } })).statusCode).toBe(201);
+      expect((await s.next((e) => e.type === 'list.updated')).data).toMatchObject({ id: l, title: 'Chores' });
+      const t = await makeTask(own, a.token, l, { title: 'Now shared' });
+      await s.next((e) => e.type === 'task.created' && e.data.id === t.id);
+      expect((await call(own, 'DELETE', `/lists/${l}/users/${b.username}`, { token: a.token })).statusCode).toBe(200);
+      await s.next((e) => e.type === 'list.updated' && e.id > (s.events.find((x) => x.type === 'task.created')?.id ?? 0));
+      await makeTask(own, a.token, l, { title: 'Not shared any more' });
+      // The owner's own stream proves the event went out; B's never gets it.
+      const sa = await openStream(own, a, { lastEventId: 0 });
+      await sa.next((e) => e.type === 'task.created' && e.data.title === 'Not shared any more');
+      expect(s.events.some((e) => e.data.title === 'Not shared any more')).toBe(false);
+      s.close();
+      // Catching up from the start, B gets the share changes but nothing of the list it can no longer read.
+      const back = await openStream(own, b, { lastEventId: 0 });
+      await back.next((e) => e.type === 'ready');
+      expect(back.events.map((e) => e.type)).toEqual(['list.updated', 'list.updated', 'ready']);
+      back.close();
+      sa.close();
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('can be switched off', async () => {
+    const off = await testServer({ liveUpdatesEnabled: false });
+    try {
+      const u = await makeUser(off);
+      expect((await call(off, 'POST', '/events/ticket', { token: u.token })).statusCode).toBe(404);
+      const ns = await makeNamespace(off, u.id);
+      await makeTask(off, u.token, (await makeList(off, u.id, ns)).id);
+      expect(await off.ctx.db.selectFrom('live_events').selectAll().execute()).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+const adminUrl = process.env.KEYFLOW_TEST_DATABASE_URL;
+const pgSuite = adminUrl ? describe : describe.skip;
+
+pgSuite('live updates across two servers on one PostgreSQL database', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const fresh = await freshPostgresDatabase(adminUrl!, 'kf_live');
+    drop = fresh.drop;
+    const config = loadConfig({ KEYFLOW_LOG: '0', KEYFLOW_RATE_LIMIT: '0', KEYFLOW_JWT_SECRET: 'shared-secret-for-both' }, { dataDir: null, databaseUrl: fresh.url, serveClient: false });
+    a = await createServer(config, { jobs: false });
+    b = await createServer(config, { jobs: false });
+  }, 60_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop?.();
+  });
+
+  it('a change written through one server reaches a stream held by the other, and catch-up works through either', async () => {
+    const owner = await makeUser(a);
+    const reader = await makeUser(a);
+    const stranger = await makeUser(a);
+    const ns = await makeNamespace(a, owner.id);
+    const listId = (await makeList(a, owner.id, ns)).id;
+    await shareList(a, listId, reader.id, 0);
+    const onB = await openStream(b, reader);
+    const strangerOnB = await openStream(b, stranger);
+    await onB.next((e) => e.type === 'ready');
+    await strangerOnB.next((e) => e.type === 'ready');
+    const since = onB.events.at(-1)!.id;
+    const task = await makeTask(a, owner.token, listId, { title: 'From A' });
+    const e = await onB.next((ev) => ev.type === 'task.created');
+    expect(e.data).toMatchObject({ id: task.id, title: 'From A' });
+    await call(a, 'POST', `/tasks/${task.id}`, { token: owner.token, body: { title: 'Still from A' } });
+    await onB.next((ev) => ev.type === 'task.updated');
+    onB.close();
+    // Reconnecting through A with the id B last sent replays both.
+    const onA = await openStream(a, reader, { lastEventId: since });
+    await onA.next((ev) => ev.type === 'ready');
+    expect(onA.events.filter((ev) => ev.type.startsWith('task.')).map((ev) => ev.data.title)).toEqual(['From A', 'Still from A']);
+    onA.close();
+    expect(strangerOnB.events.map((ev) => ev.type)).toEqual(['ready']);
+    strangerOnB.close();
+  });
+});
