@@ -76,7 +76,7 @@ export default defineConfig({
             // to a few KB each, and a browser asks at most six at a time of one host, so the first rows waited for
             // rounds of requests rather than for bytes. The signed-out screens' own modules stay out of it, and so does
             // sonner (54 KB, the toasts): it is loaded with the first toast, and in this group every first row waited for it.
-            { name: 'app', test: (id: string) => /[\\/](src|commands|parsers|node_modules)[\\/]/.test(id) && !/[\\/](views[\\/]auth|state[\\/]linkShare)[\\/.]|[\\/]node_modules[\\/]sonner[\\/]/.test(id), minShareCount: 2, priority: 1 },
+            { name: 'app', test: (id: string) => /[\\/](src|commands|parsers|node_modules)[\\/]/.test(id) && !/[\\/](views[\\/]auth|state[\\/]linkShare|actions[\\/]session|app[\\/]apiErrors)[\\/.]|[\\/]node_modules[\\/]sonner[\\/]/.test(id), minShareCount: 2, priority: 1 },
           ],
         },
       },

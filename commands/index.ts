@@ -15,6 +15,7 @@ export type { Command, CommandContext, Registry } from './registry';
 export { bindKeymap, SEQUENCE_TIMEOUT_MS } from './keymap';
 export { isEditableTarget } from './keymapTargets';
 export { trackFocusOrigin } from '../src/app/focusReturn';
+export { routerCommandContext } from '../src/app/commandContext';
 
 let registered = false;
 

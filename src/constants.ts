@@ -2,13 +2,6 @@
 export const CLIENT_VERSION = '0.20.5';
 export const PRODUCT_NAME = 'Keyflow';
 
-/** A task's priority as the API numbers it (0 is none). */
-export const TASK_PRIORITIES = { UNSET: 0, LOW: 1, MEDIUM: 2, HIGH: 3, URGENT: 4, DO_NOW: 5 } as const;
-
-/** Where an avatar comes from, in the order the settings page offers them. */
-export const AVATAR_PROVIDERS = ['default', 'initials', 'gravatar', 'marble', 'upload'] as const;
-export type AvatarProvider = (typeof AVATAR_PROVIDERS)[number];
-
 export const DEFAULT_API_PORT = 3456;
 export const API_SUFFIX = '/api/v1';
 

@@ -14,16 +14,7 @@ import { setNavigator } from './state/navigator';
 import { createAppRouter, type AppRouter } from './app/router';
 import { installGlobalErrorHandler } from './app/globalErrors';
 import { startPwa } from './app/pwa';
-import type { CommandContext } from '../commands/registry';
-import { commandContext } from './app/commandContext';
-import { holdEarlyKeys } from './app/earlyKeys';
-import { routes } from './routes';
 import './styles/base.css';
-
-function keymapContext(router: AppRouter): CommandContext {
-  const named = [...router.state.matches].reverse().find((m) => m.route.id !== undefined && m.route.id in routes);
-  return commandContext({ navigate: (to) => void router.navigate(to), routeName: named?.route.id ?? null });
-}
 
 /**
  * The command definitions (and the API modules they use) are only for sessions: a signed-out visitor's first
@@ -35,20 +26,23 @@ function loadCommandsWhenSignedIn(router: AppRouter): void {
     if (requested || appStore.get(sessionAtom).kind === 'none') return;
     requested = true;
     unsubscribe();
-    const replayHeldKeys = holdEarlyKeys();
+    // Keys typed before the keymap is bound are held (a page can show its rows first); a small chunk of its own,
+    // loaded with the signed-in screens' code rather than with the sign-in page.
+    const held = import('./app/earlyKeys').then((k) => k.holdEarlyKeys());
+    // The context builder (it reads the store's task and list atoms) comes with the commands, not with the first page.
     void import('../commands').then((m) => {
       m.registerAppCommands();
       m.bindKeymap(
         window,
         m.registry,
-        () => keymapContext(router),
+        () => m.routerCommandContext(router),
         (command) => {
           appStore.set(paletteCommandAtom, command.id);
           appStore.set(paletteOpenAtom, true);
         },
       );
       m.trackFocusOrigin();
-      replayHeldKeys();
+      void held.then((replay) => replay());
     });
   };
   const unsubscribe = appStore.sub(sessionAtom, check);

@@ -33,7 +33,7 @@ export function updateEmail(newEmail: string, password: string): Promise<{ messa
   return post('user/settings/email', { newEmail, password });
 }
 
-import { AVATAR_PROVIDERS, type AvatarProvider } from '../constants';
+import { AVATAR_PROVIDERS, type AvatarProvider } from '../model/avatars';
 
 export { AVATAR_PROVIDERS, type AvatarProvider };
 

@@ -15,7 +15,7 @@ function remember<T extends Task | Task[]>(tasks: T): T {
   return tasks;
 }
 
-export { TASK_PRIORITIES } from '../constants';
+export { TASK_PRIORITIES } from '../model/tasks';
 export { REPEAT_MODES, DEFAULT_TASK_COLOR, RELATION_KINDS } from '../model/tasks';
 import { RELATION_KINDS, REPEAT_MODES } from '../model/tasks';
 export type RelationKind = (typeof RELATION_KINDS)[number];

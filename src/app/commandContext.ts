@@ -5,6 +5,7 @@ import { appStore } from '../state/store';
 import { sessionAtom } from '../state/session';
 import { currentListAtom } from '../state/ui';
 import { openTaskIdAtom } from '../state/taskDetail';
+import { routes } from '../routes';
 
 /** Where the command was started from: how to navigate there and which route is showing. */
 export interface CommandOrigin {
@@ -20,4 +21,16 @@ export function commandContext(origin: CommandOrigin): CommandContext {
     listId: appStore.get(currentListAtom)?.id ?? null,
     taskId: appStore.get(openTaskIdAtom),
   };
+}
+
+/** What the keymap needs of the app's router (its type is not imported: the router imports the screens, which use this). */
+interface KeymapRouter {
+  state: { matches: readonly { route: { id?: string } }[] };
+  navigate: (to: string) => unknown;
+}
+
+/** The context of a key press outside React (the keymap): the route named by the router's deepest named match. */
+export function routerCommandContext(router: KeymapRouter): CommandContext {
+  const named = [...router.state.matches].reverse().find((m) => m.route.id !== undefined && m.route.id in routes);
+  return commandContext({ navigate: (to) => void router.navigate(to), routeName: named?.route.id ?? null });
 }

@@ -21,13 +21,3 @@ export async function errorTextAsync(err: unknown): Promise<string> {
   await ensureErrorMessages();
   return errorText(err);
 }
-
-/** The catalogue code of an error from the API, or null (a network failure, a client error). */
-export function errorCode(err: unknown): number | null {
-  return err instanceof ApiError ? err.code : null;
-}
-
-/** The message the server sent with an error, or null when the error did not come from the server. */
-export function serverMessage(err: unknown): string | null {
-  return err instanceof ApiError && err.fromServer ? err.message : null;
-}

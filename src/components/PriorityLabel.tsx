@@ -1,6 +1,6 @@
 // The priority tag of a task: shown only for open tasks whose priority is high or more, or any set one with showAll.
 import { useT } from '../i18n';
-import { TASK_PRIORITIES } from '../constants';
+import { TASK_PRIORITIES } from '../model/tasks';
 import './priorityLabel.css';
 
 const KEYS: Record<number, string> = {

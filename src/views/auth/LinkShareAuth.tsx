@@ -4,7 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
 import { signInWithLinkShare } from '../../actions/session';
-import { errorCode, serverMessage } from '../../app/errorText';
+import { errorCode, serverMessage } from '../../app/apiErrors';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';

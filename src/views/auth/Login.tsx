@@ -8,7 +8,6 @@ import { pathFor } from '../../routes';
 import { isSignedInAtom, login, takeLastVisitedPath } from '../../state/session';
 import { configAtom, localAuthEnabledAtom, openIdProvidersAtom, registrationEnabledAtom } from '../../state/config';
 import { readStorage, removeStorage, STORAGE_KEYS } from '../../state/storage';
-import { confirmEmail } from '../../actions/session';
 import { TextField } from '../../components/TextField';
 import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';
@@ -51,7 +50,9 @@ export default function Login() {
     const token = readStorage(STORAGE_KEYS.emailConfirmToken);
     if (!token) return;
     removeStorage(STORAGE_KEYS.emailConfirmToken);
-    confirmEmail(token)
+    // Only a confirmation link needs it: the plain sign-in page does not load it.
+    import('../../actions/session')
+      .then(({ confirmEmail }) => confirmEmail(token))
       .then(() => setConfirmation({ ok: true, text: t('user.auth.confirmEmailSuccess') }))
       .catch(async (err: unknown) => setConfirmation({ ok: false, text: await errorTextAsync(err) }));
   }, [t]);

@@ -11,7 +11,8 @@ import { PasswordField } from '../../components/PasswordField';
 import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
 import { useFieldCheck } from './useFieldCheck';
-import { errorTextAsync, serverMessage } from '../../app/errorText';
+import { errorTextAsync } from '../../app/errorText';
+import { serverMessage } from '../../app/apiErrors';
 
 /** The loose e-mail rule of spec §5: something, an at sign, something. */
 export const EMAIL_PATTERN = /^.+@.+$/;

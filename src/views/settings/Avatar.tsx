@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
 import { avatarVersionAtom } from '../../state/avatar';
-import { AVATAR_PROVIDERS, type AvatarProvider } from '../../constants';
+import { AVATAR_PROVIDERS, type AvatarProvider } from '../../model/avatars';
 import { chooseAvatarProvider, loadAvatarProvider, uploadAvatar } from '../../actions/settings';
 import { avatarAddress } from '../../app/addresses';
 import { userAtom } from '../../state/session';
