@@ -23,8 +23,8 @@ async function listOf(id: number) {
   const state = await nsState();
   const known = appStore.get(state.listsByIdAtom).get(id);
   if (known) return known;
-  const { getList } = await import('../src/api/lists');
-  return getList(id);
+  const lists = await import('../src/actions/lists');
+  return lists.load(id);
 }
 
 /** A namespace id from the input, else the namespace of the open list, else the first own namespace. */
@@ -71,19 +71,8 @@ export async function toggleListFavorite(listId: number): Promise<void> {
   if (listId === -1) return;
   const list = await listOf(listId);
   if (list.isArchived) return;
-  const state = await nsState();
-  const flipped = { ...list, isFavorite: !list.isFavorite };
-  state.upsertList(flipped);
-  try {
-    const { updateList } = await import('../src/api/lists');
-    const { success } = await toast();
-    await updateList(flipped, { onMerged: () => void success('list.conflictMerged') });
-    // The favorites pseudo namespace appears, grows or shrinks: the server knows its contents.
-    await state.loadNamespaces();
-  } catch (err) {
-    state.upsertList(list);
-    void (await toast()).error(err);
-  }
+  const lists = await import('../src/actions/lists');
+  await lists.toggleFavorite(list);
 }
 
 export const organisingCommands = defineCommands([
@@ -95,10 +84,9 @@ export const organisingCommands = defineCommands([
     run: async (ctx, input) => {
       const title = input?.trim();
       if (!title) return ctx.navigate(pathFor('namespace.create'));
-      const { createNamespace } = await import('../src/api/namespaces');
-      await createNamespace({ title });
-      await (await nsState()).loadNamespaces();
-      void (await toast()).success('namespace.create.success');
+      // The same action as the create-namespace form: the tree reloaded, the toast, the failure told.
+      const namespaces = await import('../src/actions/namespaces');
+      await namespaces.create({ title });
     },
   },
   {
@@ -193,8 +181,8 @@ export const organisingCommands = defineCommands([
     run: async (ctx, input) => {
       const title = input?.trim();
       if (!title) return ctx.navigate(pathFor('labels.create'));
-      const { createLabel } = await import('../src/api/labels');
-      (await nsState()).upsertLabel(await createLabel({ title }));
+      const labels = await import('../src/actions/labels');
+      await labels.create(title);
       void (await toast()).success('label.create.success');
     },
   },
@@ -206,8 +194,8 @@ export const organisingCommands = defineCommands([
     run: async (ctx, input) => {
       const name = input?.trim();
       if (!name) return ctx.navigate(pathFor('teams.create'));
-      const { createTeam } = await import('../src/api/teams');
-      const team = await createTeam({ name });
+      const teams = await import('../src/actions/teams');
+      const team = await teams.create({ name });
       void (await toast()).success('team.create.success');
       ctx.navigate(pathFor('teams.edit', { id: team.id }));
     },
@@ -221,9 +209,8 @@ export const organisingCommands = defineCommands([
     run: async (_ctx, input) => {
       const id = Number(input);
       if (!Number.isInteger(id) || id <= 0) return;
-      const { deleteLabel } = await import('../src/api/labels');
-      await deleteLabel(id);
-      (await nsState()).removeLabelFromState(id);
+      const labels = await import('../src/actions/labels');
+      await labels.remove(id);
       void (await toast()).success('label.deleteSuccess');
     },
   },
@@ -240,8 +227,8 @@ export const organisingCommands = defineCommands([
       const { userAtom } = await import('../src/state/session');
       const me = appStore.get(userAtom);
       if (!me) return;
-      const { leaveTeam } = await import('../src/api/teams');
-      await leaveTeam(id, me.username);
+      const teams = await import('../src/actions/teams');
+      await teams.leave(id, me.username);
       void (await toast()).success('team.leave.success');
       ctx.navigate(pathFor('teams.index'));
     },
@@ -254,8 +241,8 @@ export const organisingCommands = defineCommands([
     run: async (ctx, input) => {
       const id = Number(input);
       if (!Number.isInteger(id) || id <= 0) return askTeamPage('delete');
-      const { deleteTeam } = await import('../src/api/teams');
-      await deleteTeam(id);
+      const teams = await import('../src/actions/teams');
+      await teams.remove(id);
       void (await toast()).success('team.delete.success');
       ctx.navigate(pathFor('teams.index'));
     },

@@ -5,7 +5,7 @@ import { configAtom } from '../src/state/config';
 import { userAtom } from '../src/state/session';
 import { colorSchemeAtom, type ColorScheme } from '../src/state/theme';
 import { setLanguage } from '../src/i18n';
-import { saveGeneralSettings } from '../src/api/user';
+import { saveLanguage } from '../src/actions/settings';
 import { pathFor } from '../src/routes';
 import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from '../src/app/settingsPages';
 import { findLocale } from '../src/i18n/languages';
@@ -60,8 +60,7 @@ async function changeLanguage(ctx: CommandContext, input?: string): Promise<void
   const user = appStore.get(userAtom);
   if (user?.settings) {
     try {
-      await saveGeneralSettings({ ...user.settings, language: locale });
-      appStore.set(userAtom, { ...user, settings: { ...user.settings, language: locale } });
+      await saveLanguage(locale);
     } catch (err) {
       void error(err);
       return;

@@ -1,8 +1,8 @@
 // Label actions: the one find-or-create every door uses (task detail, bulk command, quick-add).
-import { createLabel, normalizeLabel, updateLabel, type Label } from '../api/labels';
+import { createLabel, deleteLabel, normalizeLabel, updateLabel, type Label } from '../api/labels';
 import { error as toastError, success } from '../app/toast';
 import { appStore } from '../state/store';
-import { labelsAtom, labelsLoadedAtom, loadLabels, upsertLabel } from '../state/namespaces';
+import { labelsAtom, labelsLoadedAtom, loadLabels, removeLabelFromState, upsertLabel } from '../state/namespaces';
 
 /** The label with this title (any case), created when there is none. Labels load first when they have not yet. */
 export async function findOrCreate(title: string): Promise<Label> {
@@ -30,4 +30,10 @@ export async function update(label: Label): Promise<boolean> {
     void toastError(err);
     return false;
   }
+}
+
+/** Deletes a label and drops it from the store; throws on failure. */
+export async function remove(id: number): Promise<void> {
+  await deleteLabel(id);
+  removeLabelFromState(id);
 }

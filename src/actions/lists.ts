@@ -113,3 +113,17 @@ export async function removeBackground(listId: number): Promise<boolean> {
     return false;
   }
 }
+
+/** Stars or unstars a list at once; the favorites pseudo namespace follows from the server. Rolled back on failure. */
+export async function toggleFavorite(list: List): Promise<void> {
+  const flipped = { ...list, isFavorite: !list.isFavorite };
+  upsertList(flipped);
+  try {
+    await api.updateList(flipped, { onMerged: () => void success('list.conflictMerged') });
+    // The favorites pseudo namespace appears, grows or shrinks: the server knows its contents.
+    await loadNamespaces();
+  } catch (err) {
+    upsertList(list);
+    void toastError(err);
+  }
+}

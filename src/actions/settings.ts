@@ -3,7 +3,7 @@
 // settings form reports it at its place.
 import * as settings from '../api/settings';
 import type { AvatarProvider, GeneralSettings } from '../api/settings';
-import type { User } from '../api/user';
+import { saveGeneralSettings, type User } from '../api/user';
 import * as totp from '../api/totp';
 import type { Totp } from '../api/totp';
 import * as caldav from '../api/caldav';
@@ -21,6 +21,14 @@ export async function saveGeneral(user: User, next: GeneralSettings, prefs: Clie
   applyPreferences(prefs);
   const current = appStore.get(userAtom) ?? user;
   appStore.set(userAtom, { ...current, name: next.name, settings: { ...current.settings, ...next } });
+}
+
+/** Saves the account's language, the other settings as they are; the signed-in user shows it at once. Throws on failure. */
+export async function saveLanguage(language: string): Promise<void> {
+  const user = appStore.get(userAtom);
+  if (!user?.settings) return;
+  await saveGeneralSettings({ ...user.settings, language });
+  appStore.set(userAtom, { ...user, settings: { ...user.settings, language } });
 }
 
 /** The time zones the server knows. */

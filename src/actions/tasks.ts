@@ -201,6 +201,11 @@ export function fetchListPage(listId: number, query: TaskQuery): Promise<Page<Ta
   return api.getListTasks(listId, query);
 }
 
+/** One page of the tasks of every list matching a query (home's upcoming tasks); throws on failure. Like a list page, the caller writes them to the store. */
+export function fetchPage(query: TaskQuery): Promise<Page<Task>> {
+  return api.getAllTasks(query);
+}
+
 /** Every page of the tasks of every list matching a query (upcoming, search), put in the store; throws on failure. */
 export async function loadAll(query: TaskQuery): Promise<Task[]> {
   const tasks = await api.getAllPages((page) => api.getAllTasks({ ...query, page }));

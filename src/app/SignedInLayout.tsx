@@ -22,7 +22,8 @@ export default function SignedInLayout() {
   // One live-updates stream while a user is signed in (shared by the browser's tabs), ended on sign-out. Its code
   // loads after the first screen, in a chunk of its own, so it costs the start nothing.
   useEffect(() => {
-    if (liveUserId === null) return undefined;
+    // Without EventSource (an old browser, a test's DOM) there is no stream to start: its code is not even loaded.
+    if (liveUserId === null || typeof EventSource === 'undefined') return undefined;
     let stop: (() => void) | null = null;
     let ended = false;
     void import('../sync/live').then(({ startLive }) => {

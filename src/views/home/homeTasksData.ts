@@ -1,6 +1,7 @@
 // The home page's upcoming tasks (overdue and the next week): their query, and a load started with the navigation.
-import { getAllTasks, type Task, type TaskQuery } from '../../api/tasks';
+import type { Task, TaskQuery } from '../../api/tasks';
 import type { Page } from '../../api/client';
+import { fetchPage } from '../../actions/tasks';
 
 const HOME_TASK_LIMIT = 50;
 /** A preload is used this long after it started; later the page asks afresh. */
@@ -25,7 +26,7 @@ export const HOME_TASKS_QUERY: TaskQuery = {
 };
 
 export function loadHomeTasks(): Promise<Page<Task>> {
-  return getAllTasks(HOME_TASKS_QUERY);
+  return fetchPage(HOME_TASKS_QUERY);
 }
 
 let preloaded: { at: number; page: Promise<Page<Task>> } | null = null;

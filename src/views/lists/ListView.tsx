@@ -1,5 +1,5 @@
 // The list view (list.list): add-task, filters, and the task rows (virtualised, reorderable); the list's tasks stay in memory.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -13,56 +13,10 @@ import { useAddTasks } from '../tasks/useAddTasks';
 import { canWriteList, useListMeta } from './useListMeta';
 import { ListViewSwitcher } from './ListViewSwitcher';
 import { VirtualTaskList } from './views/VirtualTaskList';
-import { TaskFilters } from './views/TaskFilters';
-import { activeFilterCount, type TaskFilterParams } from './views/taskFilters';
-import { filterMemory, rememberedFilters, useListTasks } from './views/useListTasks';
+import { useListTasks } from './views/useListTasks';
+import { FilterPopup, useListFilters } from './ListFilters';
 import { moveTask } from './views/reorder';
 import './listViews.css';
-
-const FILTER_DEBOUNCE_MS = 300;
-
-export function useListFilters(listId: number) {
-  const [filters, setFilters] = useState<TaskFilterParams>(() => rememberedFilters(listId));
-  const [applied, setApplied] = useState(filters);
-  useEffect(() => {
-    const f = rememberedFilters(listId);
-    setFilters(f);
-    setApplied(f);
-  }, [listId]);
-  useEffect(() => {
-    filterMemory.set(listId, filters);
-    // Typing in a range or search field should not reload on every key.
-    const timer = setTimeout(() => setApplied(filters), FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [filters, listId]);
-  return { filters, setFilters, applied };
-}
-
-export function FilterPopup({ filters, setFilters, listId }: { filters: TaskFilterParams; setFilters: (f: TaskFilterParams) => void; listId?: number }) {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
-  const count = activeFilterCount(filters);
-  return (
-    <div className="filter-popup-wrap" ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <button type="button" className="btn btn-secondary" aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen((o) => !o)}>
-        {t('task.filters.button')}
-        {count > 0 && <span className="filter-count">{count}</span>}
-      </button>
-      {open && (
-        <div className="filter-popup" role="dialog" aria-label={t('task.filters.title')}>
-          <TaskFilters value={filters} onChange={setFilters} listId={listId} />
-        </div>
-      )}
-    </div>
-  );
-}
 
 /** Done toggling, saving and reordering for views over one list's atom. */
 export function useTaskActions(listId: number, hideDone: boolean) {

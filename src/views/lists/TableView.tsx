@@ -15,7 +15,7 @@ import { useDelayedFlag, Loading } from '../../components/Loading';
 import type { Task } from '../../api/tasks';
 import { useListMeta } from './useListMeta';
 import { ListViewSwitcher } from './ListViewSwitcher';
-import { FilterPopup, useListFilters } from './ListView';
+import { FilterPopup, useListFilters } from './ListFilters';
 import { useListTasks } from './views/useListTasks';
 import { useListKeyboardNav } from '../../app/useListKeyboardNav';
 import './listViews.css';

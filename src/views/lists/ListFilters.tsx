@@ -1,0 +1,51 @@
+// The filters of a list's list and table views: the remembered, debounced filter state and the popup that edits it.
+import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n';
+import { TaskFilters } from './views/TaskFilters';
+import { activeFilterCount, type TaskFilterParams } from './views/taskFilters';
+import { filterMemory, rememberedFilters } from './views/useListTasks';
+
+const FILTER_DEBOUNCE_MS = 300;
+
+export function useListFilters(listId: number) {
+  const [filters, setFilters] = useState<TaskFilterParams>(() => rememberedFilters(listId));
+  const [applied, setApplied] = useState(filters);
+  useEffect(() => {
+    const f = rememberedFilters(listId);
+    setFilters(f);
+    setApplied(f);
+  }, [listId]);
+  useEffect(() => {
+    filterMemory.set(listId, filters);
+    // Typing in a range or search field should not reload on every key.
+    const timer = setTimeout(() => setApplied(filters), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [filters, listId]);
+  return { filters, setFilters, applied };
+}
+
+export function FilterPopup({ filters, setFilters, listId }: { filters: TaskFilterParams; setFilters: (f: TaskFilterParams) => void; listId?: number }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+  const count = activeFilterCount(filters);
+  return (
+    <div className="filter-popup-wrap" ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button type="button" className="btn btn-secondary" aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen((o) => !o)}>
+        {t('task.filters.button')}
+        {count > 0 && <span className="filter-count">{count}</span>}
+      </button>
+      {open && (
+        <div className="filter-popup" role="dialog" aria-label={t('task.filters.title')}>
+          <TaskFilters value={filters} onChange={setFilters} listId={listId} />
+        </div>
+      )}
+    </div>
+  );
+}
