@@ -1,6 +1,7 @@
 // The day part of every date field: a typed day read in the user's words, and a calendar button whose month grid loads on first use.
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { currentLanguage, useT } from '../i18n';
+import { useOutsidePress } from './useOutsidePress';
 import { parseDate } from '../../parsers/parseDate';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -83,19 +84,7 @@ export function DayInput({ day, onDay, label, inputLabel, clearable }: DayInputP
   };
 
   // A click or focus outside the calendar closes it, leaving focus where it went.
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: Event) => {
-      const target = e.target as Node;
-      if (!popover.current?.contains(target) && !opener.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('mousedown', outside);
-    document.addEventListener('focusin', outside);
-    return () => {
-      document.removeEventListener('mousedown', outside);
-      document.removeEventListener('focusin', outside);
-    };
-  }, [open]);
+  useOutsidePress([popover, opener], open, () => setOpen(false), { focus: true });
 
   return (
     <>

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { addDays } from 'date-fns';
 import { useT } from '../i18n';
+import { useOutsidePress } from './useOutsidePress';
 import { DatePicker } from './DatePicker';
 import './deferPanel.css';
 
@@ -55,12 +56,8 @@ export function DeferPanel({ dueDate, onSave, onClose, anchor }: DeferPanelProps
 
   useEffect(() => {
     panel.current?.querySelector('button')?.focus();
-    const onDown = (e: MouseEvent) => {
-      if (panel.current && !panel.current.contains(e.target as Node)) onClose();
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [onClose]);
+  }, []);
+  useOutsidePress([panel], true, onClose);
 
   const defer = (days: number) => setValue(addDays(value ?? new Date(), days));
 

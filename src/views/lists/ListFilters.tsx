@@ -1,6 +1,7 @@
 // The filters of a list's list and table views: the remembered, debounced filter state and the popup that edits it.
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
+import { useOutsidePress } from '../../components/useOutsidePress';
 import { TaskFilters } from './views/TaskFilters';
 import { activeFilterCount, type TaskFilterParams } from './views/taskFilters';
 import { filterMemory, rememberedFilters } from './views/useListTasks';
@@ -28,12 +29,7 @@ export function FilterPopup({ filters, setFilters, listId }: { filters: TaskFilt
   const t = useT();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  useOutsidePress([ref], open, () => setOpen(false));
   const count = activeFilterCount(filters);
   return (
     <div className="filter-popup-wrap" ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
+import { useOutsidePress } from '../../components/useOutsidePress';
 import { DATE_FORMAT_SHORT, formatDate } from '../../i18n/dateLocale';
 import { usePageTitle } from '../../app/usePageTitle';
 import { DATE_RANGES, type DateRangeName } from '../../../parsers';
@@ -27,12 +28,7 @@ export function RangePicker({ value, onChange }: { value: UpcomingParams; onChan
     setFrom(value.from);
     setTo(value.to);
   }, [value.from, value.to]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
+  useOutsidePress([ref], open, () => setOpen(false));
   const apply = (f: string, tt: string) => onChange({ ...value, from: f, to: tt });
   return (
     <div className="range-picker" ref={ref} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
