@@ -1,7 +1,8 @@
 // Saved-filter actions, each written once: load, create, edit (the pseudo namespace of filters is loaded again after).
 import * as api from '../api/filters';
 import type { SavedFilter } from '../api/filters';
-import { error as toastError, success } from '../app/toast';
+import { success } from '../app/toast';
+import { told, toldOk } from './told';
 import { loadNamespaces } from '../state/namespaces';
 
 /** A saved filter; throws on failure. */
@@ -11,26 +12,17 @@ export function load(filterId: number): Promise<SavedFilter> {
 
 /** Creates a saved filter and shows it among the lists. Returns it, or null on failure. */
 export async function create(fields: Partial<SavedFilter>): Promise<SavedFilter | null> {
-  try {
+  return told(async () => {
     const filter = await api.createFilter(fields);
     await loadNamespaces();
-    void success('filters.create.success');
     return filter;
-  } catch (err) {
-    void toastError(err);
-    return null;
-  }
+  }, 'filters.create.success');
 }
 
 /** Saves a changed filter; a merge with someone else's edit is told. Returns whether it was saved. */
 export async function update(filter: SavedFilter): Promise<boolean> {
-  try {
+  return toldOk(async () => {
     await api.updateFilter(filter, { onMerged: () => void success('filters.edit.conflictMerged') });
     await loadNamespaces();
-    void success('filters.edit.success');
-    return true;
-  } catch (err) {
-    void toastError(err);
-    return false;
-  }
+  }, 'filters.edit.success');
 }

@@ -5,6 +5,7 @@ import type { List } from '../api/lists';
 import { deleteFilter } from '../api/filters';
 import { filterIdOfList, isSavedFilterList } from '../model/lists';
 import { error as toastError, success } from '../app/toast';
+import { told, toldOk } from './told';
 import { loadNamespaces, removeListFromState, upsertList } from '../state/namespaces';
 
 /** A list with the caller's right on it; throws on failure (each view reports it its own way). */
@@ -19,55 +20,38 @@ export function placeholder(listId: number, title: string): List {
 
 /** Creates a list in a namespace and shows it in the tree. Returns it, or null on failure. */
 export async function create(namespaceId: number, fields: Partial<List>): Promise<List | null> {
-  try {
+  return told(async () => {
     const list = await api.createList(namespaceId, fields);
     upsertList(list);
-    void success('list.create.createdSuccess');
     return list;
-  } catch (err) {
-    void toastError(err);
-    return null;
-  }
+  }, 'list.create.createdSuccess');
 }
 
 /** Saves a changed list (title, identifier, colour, description); a merge with someone else's edit is told. */
 export async function update(list: List): Promise<List | null> {
-  try {
+  return told(async () => {
     const saved = await api.updateList(list, { onMerged: () => void success('list.conflictMerged') });
     upsertList(saved);
-    void success('list.edit.success');
     return saved;
-  } catch (err) {
-    void toastError(err);
-    return null;
-  }
+  }, 'list.edit.success');
 }
 
 /** Archives a list (read-only from then on), or un-archives an archived one. Returns whether it was saved. */
 export async function toggleArchived(list: List): Promise<boolean> {
   const archived = list.isArchived;
-  try {
+  return toldOk(async () => {
     await api.updateList({ ...list, isArchived: !archived }, { onMerged: () => void success('list.conflictMerged') });
     await loadNamespaces();
-    void success(archived ? 'list.archive.unarchiveSuccess' : 'list.archive.success');
-    return true;
-  } catch (err) {
-    void toastError(err);
-    return false;
-  }
+  }, archived ? 'list.archive.unarchiveSuccess' : 'list.archive.success');
 }
 
 /** Copies a list (tasks, buckets, shares) into a namespace. Returns the copy, or null on failure. */
 export async function duplicate(listId: number, namespaceId: number): Promise<List | null> {
-  try {
+  return told(async () => {
     const copy = await api.duplicateList(listId, namespaceId);
     await loadNamespaces();
-    void success('list.duplicate.success');
     return copy;
-  } catch (err) {
-    void toastError(err);
-    return null;
-  }
+  }, 'list.duplicate.success');
 }
 
 /** Deletes a list, or the saved filter a pseudo list stands for. Returns whether it went. */
@@ -92,26 +76,12 @@ export async function remove(listId: number): Promise<boolean> {
 
 /** Uploads a list's background image. Returns whether it was saved. */
 export async function setBackground(listId: number, file: File): Promise<boolean> {
-  try {
-    upsertList(await api.uploadBackground(listId, file));
-    void success('list.background.success');
-    return true;
-  } catch (err) {
-    void toastError(err);
-    return false;
-  }
+  return toldOk(async () => upsertList(await api.uploadBackground(listId, file)), 'list.background.success');
 }
 
 /** Removes a list's background image. Returns whether it went. */
 export async function removeBackground(listId: number): Promise<boolean> {
-  try {
-    upsertList(await api.removeBackground(listId));
-    void success('list.background.removeSuccess');
-    return true;
-  } catch (err) {
-    void toastError(err);
-    return false;
-  }
+  return toldOk(async () => upsertList(await api.removeBackground(listId)), 'list.background.removeSuccess');
 }
 
 /** Stars or unstars a list at once; the favorites pseudo namespace follows from the server. Rolled back on failure. */

@@ -4,6 +4,7 @@ import * as api from '../api/namespaces';
 import type { Namespace } from '../api/namespaces';
 import { updateList, type List } from '../api/lists';
 import { success, error as toastError } from '../app/toast';
+import { told, toldOk } from './told';
 import { loadNamespaces, putNamespace, removeNamespaceFromState, upsertList, upsertNamespace, putLists, type NamespaceEntity } from '../state/namespaces';
 
 /** A namespace as a page holds it: its fields (its lists are in the store). */
@@ -24,14 +25,11 @@ export function loadTree(): Promise<void> {
 
 /** Loads one namespace (with the caller's right on it) into the store; a failure is toasted and gives null. */
 export async function load(id: number): Promise<Namespace | null> {
-  try {
+  return told(async () => {
     const ns = await api.getNamespace(id);
     putNamespace(ns);
     return ns;
-  } catch (err) {
-    void toastError(err);
-    return null;
-  }
+  });
 }
 
 /**
@@ -39,44 +37,32 @@ export async function load(id: number): Promise<Namespace | null> {
  * only): what the overview shows when asked to. Returns the query as ids, or null when it failed (toasted).
  */
 export async function loadWithArchived(): Promise<{ id: number; listIds: number[] }[] | null> {
-  try {
+  return told(async () => {
     const all = await api.getAllNamespaces({ isArchived: true });
     // Pseudo namespaces come first: a list's copy in its own namespace is the one stored.
     putLists(all.flatMap((ns) => ns.lists));
     for (const ns of all) putNamespace({ ...ns, lists: [] });
     return all.map((ns) => ({ id: ns.id, listIds: ns.lists.map((l) => l.id) }));
-  } catch (err) {
-    void toastError(err);
-    return null;
-  }
+  });
 }
 
 /** Creates a namespace and reloads the tree. Returns the new namespace, or null when it failed (toasted). */
 export async function create(fields: { title: string; hexColor?: string }): Promise<Namespace | null> {
-  try {
+  return told(async () => {
     const created = await api.createNamespace(fields);
     upsertNamespace(created);
     await loadNamespaces();
-    void success('namespace.create.success');
     return created;
-  } catch (err) {
-    void toastError(err);
-    return null;
-  }
+  }, 'namespace.create.success');
 }
 
 /** Saves a namespace's changed fields (merged over someone else's edit, and told so). Returns whether it saved. */
 export async function update(ns: NamespaceFields, change: Partial<Pick<Namespace, 'title' | 'description' | 'hexColor' | 'isArchived'>>, message: string): Promise<boolean> {
-  try {
+  return toldOk(async () => {
     const saved = await api.updateNamespace({ ...toApi(ns), ...change }, { onMerged: () => void success('namespace.conflictMerged') });
     putNamespace(saved);
     await loadNamespaces();
-    void success(message);
-    return true;
-  } catch (err) {
-    void toastError(err);
-    return false;
-  }
+  }, message);
 }
 
 /** Archives a namespace (with its lists) or takes it out of the archive. */
@@ -86,16 +72,11 @@ export function setArchived(ns: NamespaceFields, archived: boolean): Promise<boo
 
 /** Deletes a namespace with all its lists and tasks. Returns whether it went. */
 export async function remove(id: number): Promise<boolean> {
-  try {
+  return toldOk(async () => {
     await api.deleteNamespace(id);
     removeNamespaceFromState(id);
     await loadNamespaces();
-    void success('namespace.delete.success');
-    return true;
-  } catch (err) {
-    void toastError(err);
-    return false;
-  }
+  }, 'namespace.delete.success');
 }
 
 /**
