@@ -51,9 +51,17 @@ export function useListKeyboardNav({ scope, ids, onOpen, reveal, focusList }: Li
     };
     setActiveListNav(nav);
     return () => {
-      if (activeListNav() === nav) setActiveListNav(null);
-      // Leaving the view drops its selection, so bulk commands never act on tasks that are not on screen.
-      setSelection((s) => (s.scope === scope ? EMPTY_SELECTION : s));
+      // Another view has taken over already: the same list behind a closing task and on its own route overlap for a
+      // moment, and the one going must not wipe the row the other has just been handed.
+      if (activeListNav() !== nav) return;
+      setActiveListNav(null);
+      // Leaving the view drops its selection, so bulk commands never act on tasks that are not on screen. Not when the
+      // same view comes straight back (the router remounts a list when a task over it closes): the row it was just
+      // handed stays focused, so the check waits for that mount.
+      queueMicrotask(() => {
+        if (activeListNav()?.scope === scope) return;
+        setSelection((s) => (s.scope === scope ? EMPTY_SELECTION : s));
+      });
     };
   }, [scope, setSelection]);
 

@@ -195,7 +195,11 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
       else void toastError(err);
     } finally {
       setLoading(false);
-      requestAnimationFrame(() => area.current?.focus());
+      // Back in the box for the next task, unless the person has left it meanwhile (Escape while the task was saved).
+      requestAnimationFrame(() => {
+        const now = document.activeElement;
+        if (now === area.current || now === null || now === document.body) area.current?.focus();
+      });
     }
   };
 

@@ -40,6 +40,9 @@ export default function TaskDetailRoute() {
                 // task); only Escape on the task itself closes it.
                 const el = document.activeElement;
                 if (isEditableTarget(el) || el?.closest('.picker-popover')) e.preventDefault();
+                // This Escape closes the task and is spent: the list behind, back under the keys before the keymap
+                // sees the press, would otherwise take it as its own Escape and drop the row it has just focused.
+                else e.stopPropagation();
               }}
             >
               <div className="task-detail-modal-bar">
