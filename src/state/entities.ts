@@ -26,6 +26,16 @@ export interface EntityFamily<T extends { id: number }> {
   clear: () => void;
 }
 
+/** The entities of these ids that a map holds, in this order (unknown and deleted ones left out). */
+export function entitiesOf<T>(map: EntityMap<T>, ids: readonly number[]): T[] {
+  const out: T[] = [];
+  for (const id of ids) {
+    const item = map.get(id);
+    if (item !== undefined) out.push(item);
+  }
+  return out;
+}
+
 const clearers = new Set<() => void>();
 
 /**

@@ -3,7 +3,7 @@
 import { atom } from 'jotai/vanilla';
 import { appStore } from './store';
 import { sessionAtom } from './session';
-import { entityFamily, onClearStore, type EntityMap } from './entities';
+import { entitiesOf, entityFamily, onClearStore, type EntityMap } from './entities';
 import { getAllNamespaces, type Namespace } from '../api/namespaces';
 import { getAllLabels, type Label } from '../api/labels';
 import type { List } from '../api/lists';
@@ -19,16 +19,6 @@ export const namespaceAtomFamily = entityFamily<NamespaceEntity>();
 export const namespaceIdsAtom = atom<readonly number[]>([]);
 export const namespacesLoadedAtom = atom(false);
 
-/** The lists of these ids that the store holds, in this order. */
-function listsOf(lists: EntityMap<List>, ids: readonly number[]): List[] {
-  const out: List[] = [];
-  for (const id of ids) {
-    const list = lists.get(id);
-    if (list) out.push(list);
-  }
-  return out;
-}
-
 /**
  * Namespaces with their lists embedded, as GET /namespaces gives them: a query over the namespace and list atoms.
  * Writing it stores each namespace and list by id and the order as ids (what a load does; tests seed it this way).
@@ -42,7 +32,7 @@ export const namespacesAtom = atom(
       const ns = namespaces.get(id);
       if (!ns) continue;
       const { listIds, ...fields } = ns;
-      out.push({ ...fields, lists: listsOf(lists, listIds) });
+      out.push({ ...fields, lists: entitiesOf(lists, listIds) });
     }
     return out;
   },

@@ -2,7 +2,7 @@
 import { atom, type SetStateAction, type WritableAtom } from 'jotai/vanilla';
 import { appStore } from './store';
 import type { Task } from '../api/tasks';
-import { entityFamily, onClearStore } from './entities';
+import { entitiesOf, entityFamily, onClearStore } from './entities';
 import { scheduleReminders } from './reminders';
 import { placeTasks, sortOfQueryKey } from './taskOrder';
 
@@ -99,13 +99,5 @@ export function removeTask(taskId: number): void {
 
 /** The stored tasks of these ids, in this order (unknown and deleted ones left out): a view's query over the store. */
 export function tasksOfAtom(ids: readonly number[]) {
-  return atom((get) => {
-    const all = get(taskAtomFamily.all);
-    const tasks: Task[] = [];
-    for (const id of ids) {
-      const task = all.get(id);
-      if (task) tasks.push(task);
-    }
-    return tasks;
-  });
+  return atom((get) => entitiesOf(get(taskAtomFamily.all), ids));
 }

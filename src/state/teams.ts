@@ -1,7 +1,7 @@
 // Teams in the store: one atom per team by id, the caller's teams as ids over them, and the query views read.
 import { atom } from 'jotai/vanilla';
 import { appStore } from './store';
-import { entityFamily, onClearStore } from './entities';
+import { entitiesOf, entityFamily, onClearStore } from './entities';
 import type { Team } from '../api/teams';
 
 /** Every team the app knows, by id: a team renamed or with a member added shows so on every page. */
@@ -12,14 +12,7 @@ export const teamIdsAtom = atom<readonly number[] | null>(null);
 /** The caller's teams (null until loaded): a query over the team atoms. */
 export const teamsAtom = atom((get): Team[] | null => {
   const ids = get(teamIdsAtom);
-  if (!ids) return null;
-  const all = get(teamAtomFamily.all);
-  const out: Team[] = [];
-  for (const id of ids) {
-    const team = all.get(id);
-    if (team) out.push(team);
-  }
-  return out;
+  return ids ? entitiesOf(get(teamAtomFamily.all), ids) : null;
 });
 
 /** Stores the caller's teams as loaded (the list of them and each team by id). */
