@@ -4,6 +4,7 @@ import { atom } from 'jotai/vanilla';
 import { appStore } from './store';
 import { sessionAtom } from './session';
 import { entitiesOf, entityFamily, onClearStore, type EntityMap } from './entities';
+import { relabelTasks } from './tasks';
 import { getAllNamespaces, type Namespace } from '../api/namespaces';
 import { getAllLabels, type Label } from '../api/labels';
 import type { List } from '../api/lists';
@@ -234,11 +235,13 @@ export function upsertLabel(label: Label): void {
   const all = appStore.get(labelAtomFamily.all);
   const title = (id: number) => all.get(id)?.title ?? '';
   appStore.set(labelIdsAtom, [...shown].sort((a, b) => title(a).localeCompare(title(b))));
+  relabelTasks(label.id, { id: label.id, title: label.title, hexColor: label.hexColor, description: label.description });
 }
 
 export function removeLabelFromState(id: number): void {
   appStore.set(labelIdsAtom, (ids) => ids.filter((l) => l !== id));
   labelAtomFamily.remove(id);
+  relabelTasks(id, null);
 }
 
 onClearStore(() => {

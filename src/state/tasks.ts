@@ -1,7 +1,7 @@
 // Tasks in the store: one atom per task (by id), and each list's loaded query as ids over them, kept while the app runs.
 import { atom, type SetStateAction, type WritableAtom } from 'jotai/vanilla';
 import { appStore } from './store';
-import type { Task } from '../api/tasks';
+import type { Task, TaskLabel } from '../api/tasks';
 import { entitiesOf, entityFamily, onClearStore } from './entities';
 import { scheduleReminders } from './reminders';
 import { placeTasks, sortOfQueryKey } from './taskOrder';
@@ -100,4 +100,21 @@ export function removeTask(taskId: number): void {
 /** The stored tasks of these ids, in this order (unknown and deleted ones left out): a view's query over the store. */
 export function tasksOfAtom(ids: readonly number[]) {
   return atom((get) => entitiesOf(get(taskAtomFamily.all), ids));
+}
+
+/**
+ * Shows a label's new title and colour on every stored task that carries it (`label` given), or takes a deleted
+ * label off them (`label` null): a label renamed in the labels page, or by someone else live, reads the same everywhere.
+ */
+export function relabelTasks(labelId: number, label: TaskLabel | null): void {
+  const changed: Task[] = [];
+  for (const task of appStore.get(taskAtomFamily.all).values()) {
+    const at = task.labels.findIndex((l) => l.id === labelId);
+    if (at < 0) continue;
+    const old = task.labels[at]!;
+    if (label && old.title === label.title && old.hexColor === label.hexColor && old.description === label.description) continue;
+    const labels = label ? task.labels.map((l, i) => (i === at ? { ...old, ...label } : l)) : task.labels.filter((_, i) => i !== at);
+    changed.push({ ...task, labels });
+  }
+  if (changed.length) taskAtomFamily.put(changed);
 }

@@ -12,11 +12,14 @@ import {
   listsByIdAtom,
   namespaceAtomFamily,
   namespacesAtom,
+  removeLabelFromState,
   removeListFromState,
   upsertLabel,
   upsertList,
 } from '../../../src/state/namespaces';
 import { teamAtomFamily, teamsAtom } from '../../../src/state/teams';
+import { putTasks, taskAtomFamily } from '../../../src/state/tasks';
+import { taskFromApi } from '../../../src/api/tasks';
 
 const api = vi.hoisted(() => ({
   updateList: vi.fn(),
@@ -105,6 +108,26 @@ describe('labels by id', () => {
     upsertLabel(normalizeLabel({ id: 2, title: 'aa', hexColor: '00ff00' }));
     expect(appStore.get(labelsAtom).map((l) => l.title)).toEqual(['a', 'aa', 'b']);
     expect(appStore.get(labelAtomFamily(2))?.hexColor).toBe('00ff00');
+  });
+});
+
+describe('labels on tasks', () => {
+  const task = (id: number, labels: { id: number; title: string; hex_color?: string }[]) => taskFromApi({ id, title: `Task ${id}`, labels });
+
+  it('shows a renamed or recoloured label on every task carrying it, and takes a deleted one off them', () => {
+    putTasks([task(1, [{ id: 7, title: 'errand', hex_color: 'ff0000' }, { id: 8, title: 'home' }]), task(2, [{ id: 8, title: 'home' }]), task(3, [])]);
+    const untouched = taskAtomFamily.peek(3);
+
+    upsertLabel(normalizeLabel({ id: 7, title: 'errands', hexColor: '00ff00' }));
+    expect(taskAtomFamily.peek(1)!.labels.map((l) => [l.id, l.title, l.hexColor])).toEqual([
+      [7, 'errands', '00ff00'],
+      [8, 'home', undefined],
+    ]);
+    expect(taskAtomFamily.peek(3)).toBe(untouched);
+
+    removeLabelFromState(8);
+    expect(taskAtomFamily.peek(1)!.labels.map((l) => l.id)).toEqual([7]);
+    expect(taskAtomFamily.peek(2)!.labels).toEqual([]);
   });
 });
 
