@@ -222,7 +222,15 @@ export async function loadLabels(): Promise<Label[]> {
   }
   const labels = await getAllLabels();
   labels.sort(byTitle);
+  const before = appStore.get(labelAtomFamily.all);
   appStore.set(labelsAtom, labels);
+  // A label renamed or recoloured elsewhere (another tab, another person) reads the same on the tasks carrying it.
+  for (const label of labels) {
+    const was = before.get(label.id);
+    if (was && (was.title !== label.title || was.hexColor !== label.hexColor || was.description !== label.description)) relabelTasks(label.id, label);
+  }
+  const now = new Set(labels.map((l) => l.id));
+  for (const id of before.keys()) if (!now.has(id)) relabelTasks(id, null);
   appStore.set(labelsLoadedAtom, true);
   return labels;
 }
@@ -235,7 +243,7 @@ export function upsertLabel(label: Label): void {
   const all = appStore.get(labelAtomFamily.all);
   const title = (id: number) => all.get(id)?.title ?? '';
   appStore.set(labelIdsAtom, [...shown].sort((a, b) => title(a).localeCompare(title(b))));
-  relabelTasks(label.id, { id: label.id, title: label.title, hexColor: label.hexColor, description: label.description });
+  relabelTasks(label.id, label);
 }
 
 export function removeLabelFromState(id: number): void {

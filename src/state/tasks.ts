@@ -106,14 +106,14 @@ export function tasksOfAtom(ids: readonly number[]) {
  * Shows a label's new title and colour on every stored task that carries it (`label` given), or takes a deleted
  * label off them (`label` null): a label renamed in the labels page, or by someone else live, reads the same everywhere.
  */
-export function relabelTasks(labelId: number, label: TaskLabel | null): void {
+export function relabelTasks(labelId: number, label: Pick<TaskLabel, 'title' | 'hexColor' | 'description'> | null): void {
   const changed: Task[] = [];
   for (const task of appStore.get(taskAtomFamily.all).values()) {
     const at = task.labels.findIndex((l) => l.id === labelId);
     if (at < 0) continue;
     const old = task.labels[at]!;
     if (label && old.title === label.title && old.hexColor === label.hexColor && old.description === label.description) continue;
-    const labels = label ? task.labels.map((l, i) => (i === at ? { ...old, ...label } : l)) : task.labels.filter((_, i) => i !== at);
+    const labels = label ? task.labels.map((l, i) => (i === at ? { ...old, title: label.title, hexColor: label.hexColor, description: label.description } : l)) : task.labels.filter((_, i) => i !== at);
     changed.push({ ...task, labels });
   }
   if (changed.length) taskAtomFamily.put(changed);

@@ -9,6 +9,7 @@ import {
   labelAtomFamily,
   labelsAtom,
   listAtomFamily,
+  loadLabels,
   listsByIdAtom,
   namespaceAtomFamily,
   namespacesAtom,
@@ -27,7 +28,9 @@ const api = vi.hoisted(() => ({
   getAllTeams: vi.fn(),
   getTeam: vi.fn(),
   updateTeam: vi.fn(async () => undefined),
+  getAllLabels: vi.fn(),
 }));
+vi.mock('../../../src/api/labels', async (orig) => ({ ...(await orig<typeof import('../../../src/api/labels')>()), getAllLabels: api.getAllLabels }));
 vi.mock('../../../src/api/lists', async (orig) => ({ ...(await orig<typeof import('../../../src/api/lists')>()), updateList: api.updateList }));
 vi.mock('../../../src/api/namespaces', async (orig) => ({ ...(await orig<typeof import('../../../src/api/namespaces')>()), getNamespace: api.getNamespace }));
 vi.mock('../../../src/api/teams', async (orig) => ({ ...(await orig<typeof import('../../../src/api/teams')>()), getAllTeams: api.getAllTeams, getTeam: api.getTeam, updateTeam: api.updateTeam }));
@@ -128,6 +131,14 @@ describe('labels on tasks', () => {
     removeLabelFromState(8);
     expect(taskAtomFamily.peek(1)!.labels.map((l) => l.id)).toEqual([7]);
     expect(taskAtomFamily.peek(2)!.labels).toEqual([]);
+  });
+
+  it('does the same when a reload of the labels finds one renamed or gone elsewhere', async () => {
+    appStore.set(labelsAtom, [normalizeLabel({ id: 7, title: 'errand' }), normalizeLabel({ id: 8, title: 'home' })]);
+    putTasks([task(1, [{ id: 7, title: 'errand' }, { id: 8, title: 'home' }])]);
+    api.getAllLabels.mockResolvedValueOnce([normalizeLabel({ id: 7, title: 'shopping' })]);
+    await loadLabels();
+    expect(taskAtomFamily.peek(1)!.labels.map((l) => [l.id, l.title])).toEqual([[7, 'shopping']]);
   });
 });
 
