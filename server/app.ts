@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { generationCache, type Db } from './db/database.js';
 import { ApiError, unauthorized } from './errors.js';
 import { AJV_OPTIONS, formatSchemaErrors } from './validation.js';
-import { verifyToken, AUTH_TYPE_USER, LONG_TOKEN_TTL_S, USER_TOKEN_TTL_S } from './auth/jwt.js';
+import { verifyToken, sessionEnded, AUTH_TYPE_USER, LONG_TOKEN_TTL_S, USER_TOKEN_TTL_S } from './auth/jwt.js';
 import type { Auth, UserRow } from './context.js';
 import { apiRoutes } from './routes/index.js';
 import { registerCaldav } from './caldav/routes.js';
@@ -52,10 +52,9 @@ async function authenticate(app: FastifyInstance, header: string | undefined): P
     // A password change or reset ends the sessions that started before it, but the one that made the change.
     // Issue time from the expiry and the token's lifetime (the claims of the contract carry no iat).
     const issuedAt = claims.exp - (claims.long ? LONG_TOKEN_TTL_S : USER_TOKEN_TTL_S);
-    if (issuedAt < user.sessions_valid_after && !(user.sessions_kept_iat > 0 && issuedAt === user.sessions_kept_iat)) {
-      throw unauthorized('invalid or expired jwt');
-    }
-    return { kind: 'user', userId: user.id, user, long: Boolean(claims.long), issuedAt };
+    const jti = typeof claims.jti === 'string' && claims.jti !== '' ? claims.jti : undefined;
+    if (sessionEnded(user, { issuedAt, jti })) throw unauthorized('invalid or expired jwt');
+    return { kind: 'user', userId: user.id, user, long: Boolean(claims.long), issuedAt, jti };
   }
   const share = await db.selectFrom('link_shares').selectAll().where('id', '=', claims.id).executeTakeFirst();
   if (!share || share.hash !== claims.hash) throw unauthorized('invalid or expired jwt');

@@ -16,7 +16,16 @@ export interface ServerContext {
 
 /** The caller of a request: a signed-in user, or a link share acting as pseudo user −shareId. */
 export type Auth =
-  | { kind: 'user'; userId: number; user: UserRow; long: boolean; /** When the request's token was issued (unix s), if a token signed it in. */ issuedAt?: number }
+  | {
+      kind: 'user';
+      userId: number;
+      user: UserRow;
+      long: boolean;
+      /** When the request's token was issued (unix s), if a token signed it in. */
+      issuedAt?: number;
+      /** The session id (jti) of that token, when it has one. */
+      jti?: string | undefined;
+    }
   | { kind: 'link'; userId: number; share: LinkShareRow };
 
 declare module 'fastify' {

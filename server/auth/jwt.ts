@@ -1,4 +1,5 @@
 // Signing and verifying the HS256 JWTs of the v0.20 API (user tokens and link-share tokens).
+import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 
 export const USER_TOKEN_TTL_S = 72 * 3600;
@@ -18,6 +19,11 @@ export interface UserClaims {
   isLocalUser: boolean;
   long: boolean;
   exp: number;
+  /**
+   * The session's own random id (not in the v0.20 contract; clients ignore claims they do not read). Tokens issued
+   * before it existed have none, and are then told apart by their issue time only.
+   */
+  jti?: string;
 }
 
 export interface LinkShareClaims {
@@ -35,9 +41,31 @@ export type Claims = UserClaims | LinkShareClaims;
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
+/** Signs a token; a user token gets a new session id (jti) unless the claims bring one. */
 export async function signToken(secret: string, claims: Omit<UserClaims, 'exp'> | Omit<LinkShareClaims, 'exp'>, ttlSeconds: number): Promise<string> {
   const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
-  return new SignJWT({ ...claims, exp } as unknown as JWTPayload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key(secret));
+  const jti = claims.type === AUTH_TYPE_USER ? { jti: claims.jti ?? randomBytes(12).toString('base64url') } : {};
+  return new SignJWT({ ...claims, ...jti, exp } as unknown as JWTPayload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(key(secret));
+}
+
+/** A session as the cut-off of a password change sees it: when its token was issued, and its id if it has one. */
+export interface SessionMark {
+  /** Unix seconds. */
+  issuedAt: number;
+  jti?: string | undefined;
+}
+
+/**
+ * Whether a password change or reset ended this session: it began before the cut-off and is not the session that
+ * made the change (known by its jti, or by its issue time when that token had no jti).
+ */
+export function sessionEnded(
+  user: { sessions_valid_after: number; sessions_kept_iat: number; sessions_kept_jti: string },
+  session: SessionMark,
+): boolean {
+  if (session.issuedAt >= user.sessions_valid_after) return false;
+  if (user.sessions_kept_jti !== '') return session.jti !== user.sessions_kept_jti;
+  return !(user.sessions_kept_iat > 0 && session.issuedAt === user.sessions_kept_iat);
 }
 
 /**

@@ -12,6 +12,7 @@ import * as m006 from './migrations/006_unique_local_email.js';
 import * as m007 from './migrations/007_job_runs_rate_limits.js';
 import * as m008 from './migrations/008_failure_windows.js';
 import * as m009 from './migrations/009_live_event_log.js';
+import * as m010 from './migrations/010_session_ids.js';
 
 /** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '007_job_runs_rate_limits': m007,
   '008_failure_windows': m008,
   '009_live_event_log': m009,
+  '010_session_ids': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -33,6 +33,8 @@ export interface UsersTable {
   sessions_valid_after: Generated<number>;
   /** Issue time of the one earlier token still accepted: the session that changed the password. */
   sessions_kept_iat: Generated<number>;
+  /** The jti of that token, when it had one: then it alone is kept (tokens without jti fall back to the issue time). */
+  sessions_kept_jti: Generated<string>;
   export_file_id: number | null;
   created: Timestamp;
   updated: Timestamp;

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authOf, userOf, type LinkShareRow, type UserRow } from '../context.js';
 import { apiError, invalidData, isEmailTaken, isUniqueViolation, notFound } from '../errors.js';
-import { signToken, USER_TOKEN_TTL_S, LONG_TOKEN_TTL_S, LINK_SHARE_TOKEN_TTL_S } from '../auth/jwt.js';
+import { signToken, USER_TOKEN_TTL_S, LONG_TOKEN_TTL_S, LINK_SHARE_TOKEN_TTL_S, type SessionMark } from '../auth/jwt.js';
 import { hashPassword, verifyPassword, randomToken } from '../auth/password.js';
 import { nowIso } from '../clock.js';
 import { userJson } from '../serialize.js';
@@ -54,7 +54,7 @@ function passwordProblem(key: string, password: string): string | null {
 export const isLocalUser = (u: Pick<UserRow, 'issuer'>) => u.issuer === 'local' || u.issuer === '';
 
 /** A user token with the claims of the v0.20 API; `long` gives 30 days instead of 72 hours. */
-export function issueUserToken(config: Config, u: UserRow, long: boolean): Promise<string> {
+export function issueUserToken(config: Config, u: UserRow, long: boolean, jti?: string): Promise<string> {
   return signToken(
     config.jwtSecret,
     {
@@ -66,6 +66,7 @@ export function issueUserToken(config: Config, u: UserRow, long: boolean): Promi
       emailRemindersEnabled: Boolean(u.email_reminders_enabled),
       isLocalUser: isLocalUser(u),
       long,
+      ...(jti ? { jti } : {}),
     },
     long ? LONG_TOKEN_TTL_S : USER_TOKEN_TTL_S,
   );
@@ -113,11 +114,12 @@ function greeting(u: Pick<UserRow, 'name' | 'username'>): string {
 }
 
 /**
- * The user columns that end the account's sessions issued before now (see app.ts), keeping the one issued at
- * `keepIssuedAt` (the session that changed the password; 0 keeps none).
+ * The user columns that end the account's sessions issued before now (see sessionEnded), keeping `keep`: the session
+ * that changed the password, by its jti, or by its issue time when its token has no jti (none: keeps none).
  */
-function endSessions(keepIssuedAt: number): { sessions_valid_after: number; sessions_kept_iat: number } {
-  return { sessions_valid_after: Math.floor(Date.now() / 1000), sessions_kept_iat: keepIssuedAt };
+function endSessions(keep: SessionMark | null): { sessions_valid_after: number; sessions_kept_iat: number; sessions_kept_jti: string } {
+  // The issue time is stored also for a session with a jti: a process of an older version reads only that.
+  return { sessions_valid_after: Math.floor(Date.now() / 1000), sessions_kept_iat: keep?.issuedAt ?? 0, sessions_kept_jti: keep?.jti ?? '' };
 }
 
 export default async function auth(app: FastifyInstance): Promise<void> {
@@ -128,8 +130,8 @@ export default async function auth(app: FastifyInstance): Promise<void> {
   app.post('/user/token', async (req) => {
     const caller = authOf(req);
     if (caller.kind === 'link') return { token: await issueLinkShareToken(config, caller.share) };
-    // The hook re-read the user, so name, e-mail and flags in the new token are current.
-    return { token: await issueUserToken(config, caller.user, caller.long) };
+    // The hook re-read the user, so name, e-mail and flags in the new token are current; the session keeps its id.
+    return { token: await issueUserToken(config, caller.user, caller.long, caller.jti) };
   });
 
   // The old password is checked: guesses share the sign-in limits, per address and per account.
@@ -145,7 +147,7 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     const problem = passwordProblem('new_password', newPassword);
     if (problem) throw invalidData(problem);
     const caller = authOf(req);
-    const keep = caller.kind === 'user' ? (caller.issuedAt ?? 0) : 0;
+    const keep = caller.kind === 'user' && caller.issuedAt !== undefined ? { issuedAt: caller.issuedAt, jti: caller.jti } : null;
     await db
       .updateTable('users')
       .set({ password: await hashPassword(newPassword), updated: nowIso(), ...endSessions(keep) })
@@ -316,7 +318,7 @@ export default async function auth(app: FastifyInstance): Promise<void> {
       if (Number(deleted.numDeletedRows) === 0) return false;
       await trx.deleteFrom('user_tokens').where('user_id', '=', row.user_id).where('kind', '=', TOKEN_KIND_PASSWORD_RESET).execute();
       // Whoever knew the old password is signed out everywhere.
-      await trx.updateTable('users').set({ password: hash, updated: nowIso(), ...endSessions(0) }).where('id', '=', row.user_id).execute();
+      await trx.updateTable('users').set({ password: hash, updated: nowIso(), ...endSessions(null) }).where('id', '=', row.user_id).execute();
       return true;
     });
     if (!used) throw apiError(1009);

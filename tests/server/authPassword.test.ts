@@ -10,12 +10,17 @@ vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const login = (app: FastifyInstance, username: string, password: string) => call(app, 'POST', '/login', { body: { username, password } });
 
-/** A user token issued `secondsAgo` before now, as a session started earlier would hold. */
-async function earlierToken(app: FastifyInstance, u: TestUser, secondsAgo: number): Promise<string> {
+/**
+ * A user token issued `secondsAgo` before now, as a session started earlier would hold; without `jti` it is a token
+ * of a version that gave sessions no id.
+ */
+async function earlierToken(app: FastifyInstance, u: TestUser, secondsAgo: number, jti?: string): Promise<string> {
   const iat = Math.floor(Date.now() / 1000) - secondsAgo;
-  const claims = { type: 1, id: u.id, username: u.username, email: u.email, name: '', emailRemindersEnabled: false, isLocalUser: true, long: false, exp: iat + USER_TOKEN_TTL_S };
+  const claims = { type: 1, id: u.id, username: u.username, email: u.email, name: '', emailRemindersEnabled: false, isLocalUser: true, long: false, exp: iat + USER_TOKEN_TTL_S, ...(jti ? { jti } : {}) };
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(app.ctx.config.jwtSecret));
 }
+
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 const whoAmI = (app: FastifyInstance, token: string) => call(app, 'GET', '/user', { token });
 
@@ -187,6 +192,28 @@ describe('POST /user/password', () => {
     expect(renewed.statusCode).toBe(200);
     expect((await whoAmI(app, renewed.json().token)).statusCode).toBe(200);
     expect((await whoAmI(app, (await login(app, v.username, 'second-change-pass')).json().token)).statusCode).toBe(200);
+  });
+
+  it('tells sessions begun in the same second apart by their jti; tokens without one are told apart by the second', async () => {
+    const w = await makeUser(app, 'samesecond');
+    // Issued tokens carry a random session id beside the contract's claims.
+    const signedIn = (await login(app, w.username, w.password)).json().token as string;
+    expect(claimsOf(signedIn)).toMatchObject({ type: 1, id: w.id, jti: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
+    expect(claimsOf((await login(app, w.username, w.password)).json().token).jti).not.toBe(claimsOf(signedIn).jti);
+    const mine = await earlierToken(app, w, 30, 'session-mine');
+    const other = await earlierToken(app, w, 30, 'session-other');
+    const legacy = await earlierToken(app, w, 30);
+    expect((await whoAmI(app, other)).statusCode).toBe(200);
+    expect((await whoAmI(app, legacy)).statusCode).toBe(200);
+    expect((await change({ old_password: w.password, new_password: 'same-second-pass' }, mine)).statusCode).toBe(200);
+    expect((await whoAmI(app, mine)).statusCode).toBe(200);
+    // Same second, other session: ended, with or without an id of its own.
+    expect((await whoAmI(app, other)).statusCode).toBe(401);
+    expect((await whoAmI(app, legacy)).statusCode).toBe(401);
+    // A renewal is the same session: it keeps its id, and so stays kept.
+    const renewed = (await call(app, 'POST', '/user/token', { token: mine })).json().token as string;
+    expect(claimsOf(renewed).jti).toBe('session-mine');
+    expect((await whoAmI(app, renewed)).statusCode).toBe(200);
   });
 
   it('is 401 without a token and 1021 for an OpenID account', async () => {
