@@ -9,11 +9,20 @@
 // Events are recorded by hooks around the API's own write routes (RULES below), from the JSON the route answered, so
 // an event carries the entity exactly as the API returns it. Who may read an event is decided when it is recorded,
 // with the rights module's listReaderIds (owner, namespace owner, user and team shares on the list or its
-// namespace; link shares never get a stream), and stored with it: catch-up and delivery only compare user ids, and
-// the readers of a deleted list are known although the list is gone.
+// namespace; link shares never get a stream) or a namespace's readers, and stored with it: catch-up and delivery only
+// compare user ids, and the readers of a deleted list are known although the list is gone. Whoever a change takes
+// something from (a task moved to a list they cannot read, a list or namespace no longer shared with them) is sent
+// a delete of it: for them it is gone, and a catch-up replays that as it replays any delete.
 //
 // Several processes on PostgreSQL: the insert is followed by NOTIFY with the event id; every process (the writer
 // too) LISTENs and delivers what it is notified of to its own streams. On SQLite (one process) delivery is direct.
+// Event ids follow commit order: a transaction-level advisory lock is taken before the insert and held until its
+// commit, so no event can commit with a lower id after a client has seen a higher one (a reconnect with
+// Last-Event-ID would skip it). On SQLite the insert is one synchronous statement, so ids follow commits anyway.
+//
+// Tickets: EventSource cannot send an Authorization header, and a token in a URL ends up in logs. A stream opens
+// with a short-lived ticket that one POST with the token hands out; each ticket opens one stream (its use is stored
+// in the database, so a second use is refused by any process).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
@@ -23,8 +32,9 @@ import type { Auth } from './context.js';
 import { apiError, forbidden, unauthorized } from './errors.js';
 import { nowIso } from './clock.js';
 import { listReaderIds, reachableLists } from './rights.js';
+import { sessionEnded, type SessionMark } from './auth/jwt.js';
 import { tasksJson } from './tasks/serialize.js';
-import { listJson } from './lists/serialize.js';
+import { listJson, namespacesJson } from './lists/serialize.js';
 
 const CHANNEL = 'keyflow_live_events';
 /** A ticket opens a stream within this time; the stream then lives as long as its connection. */
@@ -33,13 +43,19 @@ const TICKET_TTL_S = 60;
 const MAX_REPLAY = 2000;
 /** Events written (and announced) per statement: 200 ids stay far below NOTIFY's 8000-byte payload. */
 const PUBLISH_CHUNK = 200;
+/**
+ * The key of the transaction-level advisory lock (PostgreSQL) that event inserts take, so ids are handed out in
+ * commit order. One bigint key: lock keys of two integers (the test databases' leases) are another key space.
+ */
+export const EVENT_ORDER_LOCK = 7_461_022_905_113;
 
 export type LiveEventType =
   | 'task.created' | 'task.updated' | 'task.deleted'
   | 'list.created' | 'list.updated' | 'list.deleted'
   | 'bucket.created' | 'bucket.updated' | 'bucket.deleted'
   | 'comment.created' | 'comment.updated' | 'comment.deleted'
-  | 'label.created' | 'label.updated' | 'label.deleted';
+  | 'label.created' | 'label.updated' | 'label.deleted'
+  | 'namespace.created' | 'namespace.updated' | 'namespace.deleted';
 
 interface Draft {
   type: LiveEventType;
@@ -95,6 +111,38 @@ async function readersOf(db: Db, ...listIds: (number | null | undefined)[]): Pro
   return [...ids];
 }
 
+/** Who reads a namespace: its owner and the users it is shared with, directly or through a team. */
+async function namespaceReaderIds(db: Db, namespaceId: number): Promise<number[]> {
+  const { rows } = await sql<{ user_id: number }>`
+    select n.owner_id as user_id from namespaces n where n.id = ${namespaceId}
+    union select un.user_id from users_namespaces un where un.namespace_id = ${namespaceId}
+    union select tm.user_id from team_namespaces tn join team_members tm on tm.team_id = tn.team_id
+      where tn.namespace_id = ${namespaceId}`.execute(db);
+  return rows.map((r) => Number(r.user_id));
+}
+
+/** The readers before a change who are not readers after it: for them the thing is gone. */
+function lost(before: unknown, after: readonly number[]): number[] {
+  const kept = new Set(after);
+  return ((before ?? []) as number[]).filter((id) => !kept.has(id));
+}
+
+/**
+ * A task update (one, or a bulk edit's, all of one list) goes to the readers of the list the tasks are in now; when
+ * the tasks moved there from a list `from`, the readers of that list who cannot read the new one get a delete.
+ */
+async function tasksUpdated(db: Db, tasks: Json[], from: number | null): Promise<Draft[]> {
+  if (tasks.length === 0) return [];
+  const to = num(tasks[0]!.list_id);
+  const readers = await readersOf(db, to);
+  const drafts: Draft[] = tasks.map((t) => ({ type: 'task.updated', payload: shared(t), readers }));
+  if (from && from !== to) {
+    const left = lost(await readersOf(db, from), readers);
+    for (const t of tasks) drafts.push({ type: 'task.deleted', payload: { id: num(t.id), list_id: from }, readers: left });
+  }
+  return drafts;
+}
+
 /** A label is read by its creator and by whoever reads a list with a task carrying it (as GET /labels answers). */
 async function labelReaders(db: Db, labelId: number): Promise<number[]> {
   const label = await db.selectFrom('labels').select('created_by_id').where('id', '=', labelId).executeTakeFirst();
@@ -142,6 +190,24 @@ const sharesChanged: Rule = {
   },
 };
 
+/**
+ * Who shares a namespace changed: its readers now get it as it is (one who gained it loads its lists), and whoever
+ * lost it gets a delete of it (with it go its lists, unless shared with them on their own; the client reloads them).
+ */
+const namespaceSharesChanged: Rule = {
+  before: (db, p) => namespaceReaderIds(db, num(p.id)),
+  after: async ({ db, auth, params, before }) => {
+    const row = await db.selectFrom('namespaces').selectAll().where('id', '=', num(params.id)).executeTakeFirst();
+    if (!row) return [];
+    const readers = await namespaceReaderIds(db, row.id);
+    const [json] = await namespacesJson(db, auth, [row]);
+    return [
+      { type: 'namespace.updated', payload: shared(json), readers },
+      { type: 'namespace.deleted', payload: { id: row.id }, readers: lost(before, readers) },
+    ];
+  },
+};
+
 /** The write routes that make events, by method and path (after the API prefix). */
 const RULES: Record<string, Rule> = {
   'PUT /lists/:list': {
@@ -149,10 +215,7 @@ const RULES: Record<string, Rule> = {
   },
   'POST /tasks/:task': {
     before: (db, p) => taskListId(db, num(p.task)),
-    // A move to another list reaches the readers of both: the old list's readers see the task leave.
-    after: async ({ db, body, before }) => [
-      { type: 'task.updated', payload: shared(body), readers: await readersOf(db, before as number | null, num((body as Json).list_id)) },
-    ],
+    after: ({ db, body, before }) => tasksUpdated(db, [body as Json], before as number | null),
   },
   'DELETE /tasks/:task': {
     before: (db, p) => taskListId(db, num(p.task)),
@@ -160,14 +223,8 @@ const RULES: Record<string, Rule> = {
       { type: 'task.deleted', payload: { id: num(params.task), list_id: before }, readers: await readersOf(db, before as number | null) },
     ],
   },
-  'POST /tasks/bulk': {
-    after: async ({ db, body }) => {
-      const tasks = ((body as Json).tasks ?? []) as Json[];
-      if (tasks.length === 0) return [];
-      const readers = await readersOf(db, num(tasks[0]!.list_id));
-      return tasks.map((t) => ({ type: 'task.updated' as const, payload: shared(t), readers }));
-    },
-  },
+  // A bulk edit keeps its tasks in their one list (it takes no list_id).
+  'POST /tasks/bulk': { after: ({ db, body }) => tasksUpdated(db, ((body as Json).tasks ?? []) as Json[], null) },
   'PUT /tasks/:task/labels': taskTouched,
   'DELETE /tasks/:task/labels/:label': taskTouched,
   'POST /tasks/:task/labels/bulk': taskTouched,
@@ -206,8 +263,16 @@ const RULES: Record<string, Rule> = {
       return [{ type: 'list.created', payload: shared(list), readers: await readersOf(db, num(list.id)) }];
     },
   },
+  // A list moved to another namespace is gone for the readers of the old namespace who do not read the new one.
   'POST /lists/:list': {
-    after: async ({ db, params, body }) => [{ type: 'list.updated', payload: shared(body), readers: await readersOf(db, num(params.list)) }],
+    before: (db, p) => readersOf(db, num(p.list)),
+    after: async ({ db, params, body, before }) => {
+      const readers = await readersOf(db, num(params.list));
+      return [
+        { type: 'list.updated', payload: shared(body), readers },
+        { type: 'list.deleted', payload: { id: num(params.list) }, readers: lost(before, readers) },
+      ];
+    },
   },
   'DELETE /lists/:list': {
     before: (db, p) => readersOf(db, num(p.list)),
@@ -219,6 +284,36 @@ const RULES: Record<string, Rule> = {
   'PUT /lists/:id/teams': sharesChanged,
   'POST /lists/:id/teams/:team': sharesChanged,
   'DELETE /lists/:id/teams/:team': sharesChanged,
+  'PUT /namespaces': {
+    after: async ({ db, body }) => [{ type: 'namespace.created', payload: shared(body), readers: await namespaceReaderIds(db, num((body as Json).id)) }],
+  },
+  // Edits and archiving (is_archived) alike.
+  'POST /namespaces/:ns': {
+    after: async ({ db, params, body }) => [{ type: 'namespace.updated', payload: shared(body), readers: await namespaceReaderIds(db, num(params.ns)) }],
+  },
+  // The namespace goes with its lists: their readers through a share of the list alone are told of each list.
+  'DELETE /namespaces/:ns': {
+    before: async (db, p) => {
+      const lists = await db.selectFrom('lists').select('id').where('namespace_id', '=', num(p.ns)).execute();
+      return {
+        readers: await namespaceReaderIds(db, num(p.ns)),
+        lists: await Promise.all(lists.map(async (l) => ({ id: l.id, readers: await listReaderIds(db, l.id) }))),
+      };
+    },
+    after: async ({ params, before }) => {
+      const { readers, lists } = (before ?? { readers: [], lists: [] }) as { readers: number[]; lists: { id: number; readers: number[] }[] };
+      return [
+        { type: 'namespace.deleted', payload: { id: num(params.ns) }, readers },
+        ...lists.map((l): Draft => ({ type: 'list.deleted', payload: { id: l.id }, readers: lost(l.readers, readers) })),
+      ];
+    },
+  },
+  'PUT /namespaces/:id/users': namespaceSharesChanged,
+  'POST /namespaces/:id/users/:username': namespaceSharesChanged,
+  'DELETE /namespaces/:id/users/:username': namespaceSharesChanged,
+  'PUT /namespaces/:id/teams': namespaceSharesChanged,
+  'POST /namespaces/:id/teams/:team': namespaceSharesChanged,
+  'DELETE /namespaces/:id/teams/:team': namespaceSharesChanged,
   'PUT /labels': {
     after: async ({ auth, body }) => [{ type: 'label.created', payload: body, readers: [auth.userId] }],
   },
@@ -231,34 +326,40 @@ const RULES: Record<string, Rule> = {
   },
 };
 
-// ---- Tickets: EventSource cannot send an Authorization header, and a token in a URL ends up in logs. ----
+// ---- Tickets (see the top): userId.issuedAt.exp.nonce.jti.mac ----
 
-interface TicketClaims {
+/** The session a ticket was handed to: a password change that ends the session refuses its tickets. */
+interface TicketSession extends SessionMark {
   userId: number;
-  /** When the session's token was issued (unix s): a password change that ends the session refuses its tickets. */
-  issuedAt: number;
+}
+
+interface TicketClaims extends TicketSession {
   exp: number;
+  /** Random, and covered by the MAC: the ticket's identity for its single use. */
+  nonce: string;
 }
 
 function ticketMac(secret: string, body: string): Buffer {
   return createHmac('sha256', `live-events-ticket\n${secret}`).update(body).digest();
 }
 
-export function makeTicket(secret: string, userId: number, issuedAt: number, nowS = Math.floor(Date.now() / 1000)): string {
-  const body = `${userId}.${issuedAt}.${nowS + TICKET_TTL_S}.${randomBytes(9).toString('base64url')}`;
+export function makeTicket(secret: string, session: TicketSession, nowS = Math.floor(Date.now() / 1000)): string {
+  // A jti is base64url (no dots); a token without one leaves its place empty.
+  const body = `${session.userId}.${session.issuedAt}.${nowS + TICKET_TTL_S}.${randomBytes(12).toString('base64url')}.${session.jti ?? ''}`;
   return `${body}.${ticketMac(secret, body).toString('base64url')}`;
 }
 
+/** The claims of a ticket this server made and that has not expired, else null (whether it was used is not known here). */
 export function readTicket(secret: string, ticket: string, nowS = Math.floor(Date.now() / 1000)): TicketClaims | null {
   const parts = ticket.split('.');
-  if (parts.length !== 5) return null;
-  const body = parts.slice(0, 4).join('.');
-  const mac = Buffer.from(parts[4]!, 'base64url');
+  if (parts.length !== 6) return null;
+  const body = parts.slice(0, 5).join('.');
+  const mac = Buffer.from(parts[5]!, 'base64url');
   const expected = ticketMac(secret, body);
   if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return null;
   const [userId, issuedAt, exp] = parts.slice(0, 3).map(Number) as [number, number, number];
   if (!(exp > nowS)) return null;
-  return { userId, issuedAt, exp };
+  return { userId, issuedAt, exp, nonce: parts[3]!, jti: parts[4] || undefined };
 }
 
 // ---- Streams ----
@@ -378,10 +479,22 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
       .map(({ d, readers }) => ({ created, type: d.type, payload: JSON.stringify(d.payload), user_ids: `,${readers.join(',')},`, list_id: contentList(d) }));
     // A bulk edit of a thousand tasks is a few statements, not a thousand; the ids of a chunk fit one NOTIFY.
     for (let i = 0; i < values.length; i += PUBLISH_CHUNK) {
-      const rows = await db.insertInto('live_events').values(values.slice(i, i + PUBLISH_CHUNK)).returningAll().execute();
-      rows.sort((a, b) => a.id - b.id);
-      if (postgres) await sql`select pg_notify(${CHANNEL}, ${rows.map((r) => r.id).join(',')})`.execute(db);
-      else for (const row of rows) deliver(row);
+      const chunk = values.slice(i, i + PUBLISH_CHUNK);
+      let rows: EventRow[];
+      if (postgres) {
+        // Ids in commit order (see the top); the NOTIFY goes out with the commit.
+        rows = await db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK}::bigint)`.execute(trx);
+          const inserted = await trx.insertInto('live_events').values(chunk).returningAll().execute();
+          inserted.sort((a, b) => a.id - b.id);
+          await sql`select pg_notify(${CHANNEL}, ${inserted.map((r) => r.id).join(',')})`.execute(trx);
+          return inserted;
+        });
+      } else {
+        rows = await db.insertInto('live_events').values(chunk).returningAll().execute();
+        rows.sort((a, b) => a.id - b.id);
+        for (const row of rows) deliver(row);
+      }
       const before = written;
       written += rows.length;
       // Pruned now and then, not on every write: one delete by primary key per hundred events.
@@ -425,11 +538,23 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
   const sessionStands = async (claims: TicketClaims): Promise<boolean> => {
     const user = await db
       .selectFrom('users')
-      .select(['status', 'sessions_valid_after', 'sessions_kept_iat'])
+      .select(['status', 'sessions_valid_after', 'sessions_kept_iat', 'sessions_kept_jti'])
       .where('id', '=', claims.userId)
       .executeTakeFirst();
     if (!user || user.status === 2) return false;
-    return !(claims.issuedAt < user.sessions_valid_after && !(user.sessions_kept_iat > 0 && claims.issuedAt === user.sessions_kept_iat));
+    return !sessionEnded(user, claims);
+  };
+
+  /** Records a ticket's use; false when it was used before (by this process or another). Expired uses are pruned. */
+  const useTicket = async (claims: TicketClaims): Promise<boolean> => {
+    await db.deleteFrom('live_ticket_uses').where('expires', '<=', Math.floor(Date.now() / 1000)).execute();
+    const row = await db
+      .insertInto('live_ticket_uses')
+      .values({ nonce: claims.nonce, expires: claims.exp })
+      .onConflict((oc) => oc.column('nonce').doNothing())
+      .returning('nonce')
+      .executeTakeFirst();
+    return row !== undefined;
   };
 
   // ---- The routes ----
@@ -440,13 +565,15 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
         if (!auth) throw unauthorized();
         if (auth.kind !== 'user') throw forbidden();
         const issuedAt = auth.issuedAt ?? Math.floor(Date.now() / 1000);
-        return { ticket: makeTicket(config.jwtSecret, auth.userId, issuedAt), expires_in: TICKET_TTL_S };
+        return { ticket: makeTicket(config.jwtSecret, { userId: auth.userId, issuedAt, jti: auth.jti }), expires_in: TICKET_TTL_S };
       });
 
       r.get<{ Querystring: { ticket?: string; last_event_id?: string } }>('/events', async (req, reply) => {
         const claims = readTicket(config.jwtSecret, String(req.query.ticket ?? ''));
         if (!claims) throw unauthorized('invalid or expired ticket');
         if (!(await sessionStands(claims))) throw unauthorized('invalid or expired ticket');
+        // Single-use: a ticket from a URL that leaked (a log, a proxy) opens nothing once its stream was opened.
+        if (!(await useTicket(claims))) throw unauthorized('invalid or expired ticket');
         const userRow = await db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirstOrThrow();
         const user = { id: userRow.id };
         const rawLast = req.headers['last-event-id'] ?? req.query.last_event_id;

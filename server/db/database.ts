@@ -13,6 +13,7 @@ import * as m007 from './migrations/007_job_runs_rate_limits.js';
 import * as m008 from './migrations/008_failure_windows.js';
 import * as m009 from './migrations/009_live_event_log.js';
 import * as m010 from './migrations/010_session_ids.js';
+import * as m011 from './migrations/011_live_ticket_uses.js';
 
 /** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '008_failure_windows': m008,
   '009_live_event_log': m009,
   '010_session_ids': m010,
+  '011_live_ticket_uses': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -344,6 +344,7 @@ export interface DB {
   failure_windows: FailureWindowsTable;
   known_sign_ins: KnownSignInsTable;
   live_events: LiveEventsTable;
+  live_ticket_uses: LiveTicketUsesTable;
 }
 
 /** How far each background job has run (see jobs.ts). */
@@ -383,4 +384,11 @@ export interface LiveEventsTable {
   payload: string;
   user_ids: string;
   list_id: number | null;
+}
+
+/** Live-updates tickets already used to open a stream (each opens one), until they expire. */
+export interface LiveTicketUsesTable {
+  nonce: string;
+  /** Unix seconds. */
+  expires: number;
 }

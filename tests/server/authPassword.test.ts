@@ -205,6 +205,7 @@ describe('POST /user/password', () => {
     const legacy = await earlierToken(app, w, 30);
     expect((await whoAmI(app, other)).statusCode).toBe(200);
     expect((await whoAmI(app, legacy)).statusCode).toBe(200);
+    const otherTicket = (await call(app, 'POST', '/events/ticket', { token: other })).json().ticket as string;
     expect((await change({ old_password: w.password, new_password: 'same-second-pass' }, mine)).statusCode).toBe(200);
     expect((await whoAmI(app, mine)).statusCode).toBe(200);
     // Same second, other session: ended, with or without an id of its own.
@@ -214,6 +215,10 @@ describe('POST /user/password', () => {
     const renewed = (await call(app, 'POST', '/user/token', { token: mine })).json().token as string;
     expect(claimsOf(renewed).jti).toBe('session-mine');
     expect((await whoAmI(app, renewed)).statusCode).toBe(200);
+    // A live-updates ticket is the session's too: the ended one's no longer opens a stream.
+    expect((await call(app, 'GET', `/events?ticket=${encodeURIComponent(otherTicket)}`)).statusCode).toBe(401);
+    const ticket = await call(app, 'POST', '/events/ticket', { token: renewed });
+    expect(ticket.json().ticket.split('.')[4]).toBe('session-mine');
   });
 
   it('is 401 without a token and 1021 for an OpenID account', async () => {

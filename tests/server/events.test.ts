@@ -1,10 +1,13 @@
-// Live updates (server/events.ts): tickets, the server-sent events stream, who receives what, catch-up by
-// Last-Event-ID with a reset once the log was pruned, and delivery across two servers on one PostgreSQL database.
+// Live updates (server/events.ts): single-use tickets, the server-sent events stream, who receives what (tasks,
+// lists, buckets, comments, labels, namespaces; a delete for whoever a move or an unshare takes something from),
+// catch-up by Last-Event-ID with a reset once the log was pruned, and on one PostgreSQL database: delivery across two
+// servers, tickets used once across both, and event ids in commit order.
 import { describe, it, expect, beforeAll, afterAll, afterEach, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from '../../server/server.js';
 import { loadConfig } from '../../server/config.js';
-import { makeTicket, readTicket } from '../../server/events.js';
+import pg from 'pg';
+import { EVENT_ORDER_LOCK, makeTicket, readTicket } from '../../server/events.js';
 import { testServer, makeUser, call, type TestUser } from './helpers.js';
 import { makeNamespace, makeList, shareList, shareListWithTeam, makeLinkShare, makeTask } from './fixtures.js';
 import { freshPostgresDatabase } from './processes.js';
@@ -131,16 +134,33 @@ describe('live updates', () => {
   it('opens a stream only with a valid ticket, never with the token itself', async () => {
     expect((await call(app, 'POST', '/events/ticket')).statusCode).toBe(401);
     const base = await baseOf(app);
-    for (const ticket of ['', owner.token, 'x.y.z.w.v', makeTicket('another secret', owner.id, Math.floor(Date.now() / 1000))]) {
+    for (const ticket of ['', owner.token, 'x.y.z.w.v.u', makeTicket('another secret', { userId: owner.id, issuedAt: Math.floor(Date.now() / 1000) })]) {
       const res = await fetch(`${base}/events?ticket=${encodeURIComponent(ticket)}`);
       expect(res.status).toBe(401);
       expect((await res.json()).code).toBeUndefined();
     }
-    const expired = makeTicket(app.ctx.config.jwtSecret, owner.id, 0, Math.floor(Date.now() / 1000) - 3600);
+    const expired = makeTicket(app.ctx.config.jwtSecret, { userId: owner.id, issuedAt: 0 }, Math.floor(Date.now() / 1000) - 3600);
     expect((await fetch(`${base}/events?ticket=${encodeURIComponent(expired)}`)).status).toBe(401);
-    const t = makeTicket('s', 7, 100, 1000);
-    expect(readTicket('s', t, 1001)).toMatchObject({ userId: 7, issuedAt: 100 });
+    const t = makeTicket('s', { userId: 7, issuedAt: 100, jti: 'abc' }, 1000);
+    expect(readTicket('s', t, 1001)).toMatchObject({ userId: 7, issuedAt: 100, jti: 'abc' });
+    expect(readTicket('s', makeTicket('s', { userId: 7, issuedAt: 100 }, 1000), 1001)).toMatchObject({ jti: undefined });
     expect(readTicket('s', t.replace(/^7\./, '8.'), 1001)).toBeNull();
+  });
+
+  it('a ticket opens one stream: a second use is refused as an expired one is', async () => {
+    const ticket = await ticketFor(app, reader.token);
+    const base = await baseOf(app);
+    const ctrl = new AbortController();
+    const first = await fetch(`${base}/events?ticket=${encodeURIComponent(ticket)}`, { signal: ctrl.signal });
+    expect(first.status).toBe(200);
+    const again = await fetch(`${base}/events?ticket=${encodeURIComponent(ticket)}`);
+    expect(again.status).toBe(401);
+    expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await again.json()).toEqual({ message: 'invalid or expired ticket' });
+    ctrl.abort();
+    // Also once the first stream has ended; a reconnect asks for a new ticket, which works.
+    expect((await fetch(`${base}/events?ticket=${encodeURIComponent(ticket)}`)).status).toBe(401);
+    expect((await open(reader)).status).toBe(200);
   });
 
   it('link shares get no stream', async () => {
@@ -216,12 +236,95 @@ describe('live updates', () => {
     expect(o.events.filter((ev) => ev.type === 'task.updated').map((ev) => ev.data.title)).toEqual(['Allowed']);
   });
 
-  it('a task moved to a list the reader cannot see still tells the reader it left', async () => {
+  it('a task moved to a list the reader cannot see is a delete for the reader, live and on catch-up', async () => {
     const task = await makeTask(app, owner.token, listId, { title: 'Moving' });
-    const r = await open(reader);
-    await call(app, 'POST', `/tasks/${task.id}`, { token: owner.token, body: { ...task, list_id: otherListId, bucket_id: 0 } });
-    const e = await r.next((ev) => ev.type === 'task.updated' && ev.data.id === task.id);
-    expect(e.data.list_id).toBe(otherListId);
+    const [o, r] = await Promise.all([open(owner), open(reader)]);
+    const since = r.events.at(-1)!.id;
+    expect((await call(app, 'POST', `/tasks/${task.id}`, { token: owner.token, body: { ...task, list_id: otherListId, bucket_id: 0 } })).statusCode).toBe(200);
+    const gone = await r.next((ev) => ev.type === 'task.deleted' && ev.data.id === task.id);
+    expect(gone.data).toEqual({ id: task.id, list_id: listId });
+    // The owner reads both lists: the task is updated there, in its new list.
+    expect((await o.next((ev) => ev.type === 'task.updated' && ev.data.id === task.id)).data.list_id).toBe(otherListId);
+    expect(o.events.some((ev) => ev.type === 'task.deleted' && ev.data.id === task.id)).toBe(false);
+    // Nothing of the task in the list the reader cannot read reaches them.
+    expect(r.events.some((ev) => ev.type === 'task.updated' && ev.data.id === task.id)).toBe(false);
+    r.close();
+    // A task made and moved away while the reader was away: a reconnect catches up on both moves as deletes.
+    const moved = await makeTask(app, owner.token, listId, { title: 'Away while away' });
+    await call(app, 'POST', `/tasks/${moved.id}`, { token: owner.token, body: { ...moved, list_id: otherListId, bucket_id: 0 } });
+    const back = await open(reader, { lastEventId: since });
+    const seen = back.events.filter((ev) => ev.type.startsWith('task.')).map((ev) => [ev.type, ev.data.id]);
+    expect(seen).toEqual([
+      ['task.deleted', task.id],
+      ['task.created', moved.id],
+      ['task.deleted', moved.id],
+    ]);
+    // A move between two lists the reader reads stays an update.
+    const third = (await makeList(app, owner.id, await makeNamespace(app, owner.id))).id;
+    await shareList(app, third, reader.id, 0);
+    const t2 = await makeTask(app, owner.token, listId, { title: 'Within reach' });
+    await call(app, 'POST', `/tasks/${t2.id}`, { token: owner.token, body: { ...t2, list_id: third, bucket_id: 0 } });
+    expect((await back.next((ev) => ev.type === 'task.updated' && ev.data.id === t2.id)).data.list_id).toBe(third);
+    expect(back.events.some((ev) => ev.type === 'task.deleted' && ev.data.id === t2.id)).toBe(false);
+  });
+
+  it('namespaces: created, edited, archived, shared and unshared, deleted reach the namespace’s readers', async () => {
+    const [o, r, t, x] = await Promise.all([open(owner), open(reader), open(teamMate), open(stranger)]);
+    const created = await call(app, 'PUT', '/namespaces', { token: owner.token, body: { title: 'Live space' } });
+    expect(created.statusCode).toBe(201);
+    const nsId = created.json().id as number;
+    expect((await o.next((e) => e.type === 'namespace.created')).data).toMatchObject({ id: nsId, title: 'Live space', is_archived: false });
+    // Shared with a user and with a team: each is told, with the namespace as it is.
+    expect((await call(app, 'PUT', `/namespaces/${nsId}/users`, { token: owner.token, body: { username: reader.username, right: 0 } })).statusCode).toBe(201);
+    expect((await r.next((e) => e.type === 'namespace.updated' && e.data.id === nsId)).data).toMatchObject({ title: 'Live space' });
+    const team = (await call(app, 'PUT', '/teams', { token: owner.token, body: { name: 'Space team' } })).json();
+    expect((await call(app, 'PUT', `/teams/${team.id}/members`, { token: owner.token, body: { username: teamMate.username } })).statusCode).toBe(201);
+    expect((await call(app, 'PUT', `/namespaces/${nsId}/teams`, { token: owner.token, body: { team_id: team.id, right: 0 } })).statusCode).toBe(201);
+    await t.next((e) => e.type === 'namespace.updated' && e.data.id === nsId);
+    // A list made in it reaches the namespace's readers too.
+    const list = (await call(app, 'PUT', `/namespaces/${nsId}/lists`, { token: owner.token, body: { title: 'Inside' } })).json();
+    await r.next((e) => e.type === 'list.created' && e.data.id === list.id);
+    await t.next((e) => e.type === 'list.created' && e.data.id === list.id);
+    // Edited, then archived: every reader gets each version.
+    const edit = await call(app, 'POST', `/namespaces/${nsId}`, { token: owner.token, body: { title: 'Renamed space' } });
+    expect(edit.statusCode).toBe(200);
+    for (const s of [o, r, t]) await s.next((e) => e.type === 'namespace.updated' && e.data.title === 'Renamed space');
+    await call(app, 'POST', `/namespaces/${nsId}`, { token: owner.token, body: { title: 'Renamed space', is_archived: true } });
+    expect((await t.next((e) => e.type === 'namespace.updated' && e.data.is_archived === true)).data).toMatchObject({ id: nsId });
+    await call(app, 'POST', `/namespaces/${nsId}`, { token: owner.token, body: { title: 'Renamed space', is_archived: false } });
+    await r.next((e) => e.type === 'namespace.updated' && e.data.is_archived === false);
+    // Per-reader fields stay out.
+    expect(r.events.find((e) => e.type === 'namespace.updated')!.data).not.toHaveProperty('subscription');
+    // Unshared: for the reader it is gone; the others see it as it is.
+    const rAt = r.events.at(-1)!.id;
+    expect((await call(app, 'DELETE', `/namespaces/${nsId}/users/${reader.username}`, { token: owner.token })).statusCode).toBe(200);
+    expect((await r.next((e) => e.type === 'namespace.deleted' && e.id > rAt)).data).toEqual({ id: nsId });
+    // Deleted: its readers are told, and so is whoever reads one of its lists through a share of that list alone.
+    await shareList(app, list.id, stranger.id, 0);
+    expect((await call(app, 'DELETE', `/namespaces/${nsId}`, { token: owner.token })).statusCode).toBe(200);
+    for (const s of [o, t]) expect((await s.next((e) => e.type === 'namespace.deleted')).data).toEqual({ id: nsId });
+    expect((await x.next((e) => e.type === 'list.deleted')).data).toEqual({ id: list.id });
+    expect(x.events.some((e) => e.type.startsWith('namespace.'))).toBe(false);
+    // The reader, who lost it before, hears nothing more of it.
+    expect(r.events.filter((e) => e.type === 'namespace.deleted')).toHaveLength(1);
+    // Catching up from before, the reader gets the same as live, in order, up to the unshare.
+    const back = await open(reader, { lastEventId: r.events.find((e) => e.type === 'ready')!.id });
+    const ns = back.events.filter((e) => e.type.startsWith('namespace.'));
+    expect(ns.at(-1)).toMatchObject({ type: 'namespace.deleted', data: { id: nsId } });
+    expect(ns.map((e) => e.id)).toEqual(r.events.filter((e) => e.type.startsWith('namespace.')).map((e) => e.id));
+  });
+
+  it('a list moved to a namespace a reader cannot read is a delete for that reader', async () => {
+    const nsA = await makeNamespace(app, owner.id);
+    const nsB = await makeNamespace(app, owner.id);
+    const l = (await makeList(app, owner.id, nsA, { title: 'Wanderer' })).id;
+    expect((await call(app, 'PUT', `/namespaces/${nsA}/users`, { token: owner.token, body: { username: reader.username, right: 0 } })).statusCode).toBe(201);
+    const [o, r] = await Promise.all([open(owner), open(reader)]);
+    const res = await call(app, 'POST', `/lists/${l}`, { token: owner.token, body: { title: 'Wanderer', namespace_id: nsB } });
+    expect(res.statusCode).toBe(200);
+    expect((await r.next((e) => e.type === 'list.deleted')).data).toEqual({ id: l });
+    expect((await o.next((e) => e.type === 'list.updated')).data).toMatchObject({ id: l, namespace_id: nsB });
+    expect(r.events.some((e) => e.type === 'list.updated')).toBe(false);
   });
 
   it('catches up from Last-Event-ID with the events the user may read, in order', async () => {
@@ -383,5 +486,65 @@ pgSuite('live updates across two servers on one PostgreSQL database', () => {
     onA.close();
     expect(strangerOnB.events.map((ev) => ev.type)).toEqual(['ready']);
     strangerOnB.close();
+  });
+
+  it('a ticket used on one server is refused by the other', async () => {
+    const u = await makeUser(a);
+    const ticket = await ticketFor(a, u.token);
+    const ctrl = new AbortController();
+    try {
+      expect((await fetch(`${await baseOf(b)}/events?ticket=${encodeURIComponent(ticket)}`, { signal: ctrl.signal })).status).toBe(200);
+      const again = await fetch(`${await baseOf(a)}/events?ticket=${encodeURIComponent(ticket)}`);
+      expect(again.status).toBe(401);
+      expect(await again.json()).toEqual({ message: 'invalid or expired ticket' });
+    } finally {
+      ctrl.abort();
+    }
+  });
+
+  it('event ids follow commit order: an event waits for one that took a lower id and has not committed yet', async () => {
+    const owner = await makeUser(a);
+    const ns = await makeNamespace(a, owner.id);
+    const listId = (await makeList(a, owner.id, ns)).id;
+    const onB = await openStream(b, owner);
+    const since = (await onB.next((e) => e.type === 'ready')).id;
+    // Another writer in the middle of recording an event: it holds the lock and its row has an id, uncommitted.
+    const slow = new pg.Client({ connectionString: a.ctx.config.databaseUrl });
+    await slow.connect();
+    try {
+      await slow.query('begin');
+      await slow.query('select pg_advisory_xact_lock($1::bigint)', [EVENT_ORDER_LOCK]);
+      const { rows } = await slow.query<{ id: number }>(
+        `insert into live_events (created, type, payload, user_ids, list_id) values ('', 'task.updated', '{"id":0}', ',${owner.id},', ${listId}) returning id`,
+      );
+      const slowId = Number(rows[0]!.id);
+      // A write through the other server now records its event: it waits for the lock rather than commit a higher id.
+      const write = makeTask(b, owner.token, listId, { title: 'After the slow one' });
+      await vi.waitFor(
+        async () => {
+          const waiting = await slow.query(
+            `select 1 from pg_locks where locktype = 'advisory' and not granted and objsubid = 1 and classid = $1 and objid = $2
+               and database = (select oid from pg_database where datname = current_database())`,
+            [Math.floor(EVENT_ORDER_LOCK / 2 ** 32), EVENT_ORDER_LOCK % 2 ** 32],
+          );
+          expect(waiting.rowCount).toBe(1);
+        },
+        { timeout: 5000 },
+      );
+      const committed = await a.ctx.db.selectFrom('live_events').select('id').where('id', '>', since).execute();
+      expect(committed).toEqual([]);
+      await slow.query('commit');
+      const task = await write;
+      const made = await onB.next((e) => e.type === 'task.created' && e.data.id === task.id);
+      expect(made.id).toBeGreaterThan(slowId);
+      // A client that saw the later event has seen every earlier one: catching up from the slow one's id misses nothing.
+      onB.close();
+      const back = await openStream(a, owner, { lastEventId: slowId });
+      await back.next((e) => e.type === 'ready');
+      expect(back.events.filter((e) => e.type === 'task.created').map((e) => e.data.id)).toEqual([task.id]);
+      back.close();
+    } finally {
+      await slow.end();
+    }
   });
 });
