@@ -1,5 +1,6 @@
-// Applies one live event from the server (see server/events.ts) to the store: tasks, list queries, kanban boards and
-// comments directly; lists and labels by reloading them through their own loaders.
+// Applies one live event from the server (see server/events.ts) to the store: tasks, list queries, kanban boards,
+// comments and namespaces directly; lists and labels by reloading them through their own loaders (as does a
+// namespace the tree does not show yet, or one whose lists change with it: archived, deleted).
 import type { WireTask, Task } from '../api/tasks';
 import { tasksFromApi } from '../api/tasks';
 import { bucketFromServer, type Bucket } from '../api/buckets';
@@ -9,7 +10,8 @@ import { appStore } from '../state/store';
 import { addTasksToList, listTasksAtom, removeTask, taskAtomFamily } from '../state/tasks';
 import { receive } from '../actions/tasks';
 import { boardAtom, boardPagesAtom } from '../state/kanbanBoard';
-import { loadLabels, loadNamespaces } from '../state/namespaces';
+import { loadLabels, loadNamespaces, namespaceAtomFamily, namespaceIdsAtom, putNamespace, removeNamespaceFromState, upsertNamespace } from '../state/namespaces';
+import { normalizeNamespace, type Namespace } from '../api/namespaces';
 import { commentDeleted, commentSaved } from '../state/comments';
 
 export interface LiveEvent {
@@ -113,6 +115,33 @@ function debounced(run: () => unknown, ms = 300): () => void {
 const reloadLists = debounced(loadNamespaces);
 const reloadLabels = debounced(loadLabels);
 
+/**
+ * A namespace created, edited, archived or newly shared: its fields are shown at once. One the tree does not show
+ * (shared with this user just now) and one archived or taken out of the archive reload the tree, which decides
+ * which namespaces it shows and with which lists. A copy older than the stored one (the writer's own change coming
+ * back after a later one) changes nothing.
+ */
+function applyNamespace(raw: unknown, created: boolean): void {
+  const ns = normalizeNamespace(fromApi<Namespace>(raw));
+  if (!(ns.id > 0)) return;
+  const known = namespaceAtomFamily.peek(ns.id);
+  if (known && time(known.updated) > time(ns.updated)) return;
+  const shown = appStore.get(namespaceIdsAtom).includes(ns.id);
+  if (created && !ns.isArchived) {
+    // A new namespace has no lists yet: it joins the tree as it is.
+    upsertNamespace(ns);
+    return;
+  }
+  putNamespace(ns);
+  if ((!shown && !ns.isArchived) || (known && known.isArchived !== ns.isArchived)) reloadLists();
+}
+
+/** A namespace deleted, or no longer shared with this user: it leaves the tree, and the tree reloads for its lists. */
+function removeNamespace(id: number): void {
+  removeNamespaceFromState(id);
+  reloadLists();
+}
+
 type Listener = () => void;
 const resetListeners = new Set<Listener>();
 
@@ -151,6 +180,13 @@ export function applyLiveEvent(event: LiveEvent): void {
     case 'list.updated':
     case 'list.deleted':
       reloadLists();
+      return;
+    case 'namespace.created':
+    case 'namespace.updated':
+      applyNamespace(data, event.type === 'namespace.created');
+      return;
+    case 'namespace.deleted':
+      removeNamespace(Number(data.id));
       return;
     case 'label.created':
     case 'label.updated':

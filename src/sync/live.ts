@@ -14,7 +14,7 @@ import { applyLiveEvent, onLiveReset, type LiveEvent } from './applyEvent';
 const EVENT_TYPES = [
   'ready',
   'reset',
-  ...['task', 'list', 'bucket', 'comment', 'label'].flatMap((kind) => ['created', 'updated', 'deleted'].map((what) => `${kind}.${what}`)),
+  ...['task', 'list', 'bucket', 'comment', 'label', 'namespace'].flatMap((kind) => ['created', 'updated', 'deleted'].map((what) => `${kind}.${what}`)),
 ];
 
 const MAX_BACKOFF_MS = 30_000;
@@ -79,8 +79,8 @@ export function connectLive(userId: number, env: { locks?: LockManager | undefin
       channel?.postMessage(event);
     };
     for (const type of EVENT_TYPES) es.addEventListener(type, onEvent as EventListener);
-    // The ticket in the URL is single-use in spirit (short-lived): each reconnect asks for a new one and says where
-    // it left off, rather than letting EventSource retry the same URL.
+    // The ticket in the URL opens one stream (the server refuses it a second time): each reconnect asks for a new
+    // one and says where it left off, rather than letting EventSource retry the same URL.
     es.onerror = () => {
       es.close();
       if (source === es) source = null;

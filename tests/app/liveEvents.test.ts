@@ -23,6 +23,7 @@ const { clearStore } = await import('../../src/state/entities');
 const { applyLiveEvent } = await import('../../src/sync/applyEvent');
 const { commentsByTaskAtom, setComments } = await import('../../src/state/comments');
 const { connectLive } = await import('../../src/sync/live');
+const { normalizeNamespace } = await import('../../src/api/namespaces');
 
 /** A task as the server sends it in an event (snake_case, wire dates). */
 function wire(fields: Record<string, unknown>) {
@@ -146,6 +147,65 @@ describe('applying live events', () => {
   });
 });
 
+describe('namespace events', () => {
+  /** A namespace as the server sends it in an event. */
+  const wireNs = (fields: Record<string, unknown>) => ({
+    id: 3,
+    title: 'Home',
+    description: '',
+    hex_color: '',
+    is_archived: false,
+    owner: { id: 1, username: 'ann', name: '' },
+    created: '2026-11-01T10:00:00Z',
+    updated: '2026-11-01T10:00:00Z',
+    ...fields,
+  });
+  const tree = () => appStore.get(namespaces.namespacesAtom).map((ns) => [ns.title, ns.lists.map((l) => l.title)]);
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    appStore.set(namespaces.namespacesAtom, [
+      normalizeNamespace({ id: 3, title: 'Home', updated: at('2026-11-01T10:00:00Z'), lists: [{ id: 5, title: 'Chores', namespaceId: 3 }] as never }, 2),
+    ]);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('an edit shows at once and keeps the namespace’s lists and the caller’s right; an older copy changes nothing', async () => {
+    applyLiveEvent({ id: 40, type: 'namespace.updated', data: wireNs({ title: 'House', hex_color: 'ff0000', updated: '2026-11-01T10:05:00Z' }) });
+    expect(tree()).toEqual([['House', ['Chores']]]);
+    expect(namespaces.namespaceAtomFamily.peek(3)).toMatchObject({ hexColor: 'ff0000', maxRight: 2 });
+    applyLiveEvent({ id: 41, type: 'namespace.updated', data: wireNs({ title: 'Stale echo', updated: '2026-11-01T10:01:00Z' }) });
+    expect(tree()).toEqual([['House', ['Chores']]]);
+    await vi.runAllTimersAsync();
+    expect(namespaces.loadNamespaces).not.toHaveBeenCalled();
+  });
+
+  it('a new namespace joins the tree; one shared with this user just now, or archived, reloads the tree', async () => {
+    applyLiveEvent({ id: 42, type: 'namespace.created', data: wireNs({ id: 4, title: 'Work' }) });
+    expect(tree()).toEqual([
+      ['Home', ['Chores']],
+      ['Work', []],
+    ]);
+    await vi.runAllTimersAsync();
+    expect(namespaces.loadNamespaces).not.toHaveBeenCalled();
+    applyLiveEvent({ id: 43, type: 'namespace.updated', data: wireNs({ id: 9, title: 'Shared with me' }) });
+    await vi.runAllTimersAsync();
+    expect(namespaces.loadNamespaces).toHaveBeenCalledTimes(1);
+    applyLiveEvent({ id: 44, type: 'namespace.updated', data: wireNs({ is_archived: true, updated: '2026-11-01T10:06:00Z' }) });
+    expect(namespaces.namespaceAtomFamily.peek(3)!.isArchived).toBe(true);
+    await vi.runAllTimersAsync();
+    expect(namespaces.loadNamespaces).toHaveBeenCalledTimes(2);
+  });
+
+  it('a namespace deleted or no longer shared leaves the tree at once, and the tree reloads for its lists', async () => {
+    applyLiveEvent({ id: 45, type: 'namespace.deleted', data: { id: 3 } });
+    expect(tree()).toEqual([]);
+    expect(namespaces.namespaceAtomFamily.peek(3)).toBeUndefined();
+    await vi.runAllTimersAsync();
+    expect(namespaces.loadNamespaces).toHaveBeenCalledTimes(1);
+  });
+});
+
 /** A minimal EventSource: the test plays the server. */
 class FakeEventSource {
   static opened: FakeEventSource[] = [];
@@ -210,11 +270,15 @@ describe('one stream for the tabs of a browser', () => {
     es.emit(41, 'task.updated', wire({ id: 2, title: 'B from elsewhere', updated: '2026-11-01T12:00:00Z' }));
     expect(taskAtomFamily.peek(2)!.title).toBe('B from elsewhere');
     expect(follower.lastId).toBe(41);
+    // Namespace events are listened for too.
+    es.emit(42, 'namespace.created', { id: 8, title: 'From the stream', is_archived: false, updated: '2026-11-01T12:00:00Z' });
+    expect(follower.lastId).toBe(42);
+    expect(appStore.get(namespaces.namespacesAtom).map((ns) => ns.title)).toContain('From the stream');
     // The leading tab closes: the other connects, from the last event it heard.
     leader.stop();
     await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
     expect(es.closed).toBe(true);
-    expect(FakeEventSource.opened[1]!.url).toContain('last_event_id=41');
+    expect(FakeEventSource.opened[1]!.url).toContain('last_event_id=42');
     follower.stop();
   });
 
