@@ -1,7 +1,7 @@
 // The shell's commands: menu, quick search, shortcuts help, "g" navigation, settings, about and logout.
 import { defineCommands, type Command } from './registry';
 import { appStore } from '../src/state/store';
-import { menuOpenAtom, paletteOpenAtom, shortcutsHelpOpenAtom } from '../src/state/ui';
+import { menuOpenAtom, outboxDialogOpenAtom, paletteOpenAtom, shortcutsHelpOpenAtom } from '../src/state/ui';
 import { logout } from '../src/state/session';
 import { pathFor, type RouteName } from '../src/routes';
 
@@ -26,6 +26,13 @@ export const navigationCommands = defineCommands([
     keys: ['$mod+e'],
     when: signedIn,
     run: () => appStore.set(menuOpenAtom, !appStore.get(menuOpenAtom)),
+  },
+  {
+    id: 'outbox.show',
+    title: 'keyboardShortcuts.showWaitingChanges',
+    section: 'general',
+    when: signedIn,
+    run: () => appStore.set(outboxDialogOpenAtom, true),
   },
   {
     // The palette (a later issue) renders when this atom is true.

@@ -1,13 +1,17 @@
 // Task actions, each written once: the optimistic write to the store, the request, the saved task or the rollback, and the toast.
 import * as api from '../api/tasks';
-import type { Task, TaskQuery, UserRef } from '../api/tasks';
+import { taskFromApi, type Task, type TaskQuery, type UserRef } from '../api/tasks';
 import type { Page } from '../api/client';
 import type { Label } from '../api/labels';
-import { addLabelToTask, removeLabelFromTask } from '../api/taskLabels';
-import { addAssignee, removeAssignee } from '../api/assignees';
 import { success, error as toastError } from '../app/toast';
 import { appStore } from '../state/store';
-import { putTasks, removeTask, taskAtomFamily } from '../state/tasks';
+import { putTasks, removeTask, renameTask, taskAtomFamily } from '../state/tasks';
+import { renameBoardTask } from '../state/kanbanBoard';
+import { listSelectionAtom } from '../state/selection';
+import { navigateTo } from '../state/navigator';
+import { discardWrite, onOutboxAck, pendingBase, pendingChanges, submit } from '../outbox/current';
+import { ApiError } from '../api/apiError';
+import type { Write } from '../outbox/types';
 import { playPop, popSoundEnabled } from '../state/taskSettings';
 
 /**
@@ -73,7 +77,8 @@ export function update(next: Task, opts: ActionOptions = {}): Promise<Task | nul
   const stored = taskAtomFamily.peek(id);
   let line = saveLines.get(id);
   if (!line) {
-    line = { confirmed: stored, shown: next, waiting: [], tail: Promise.resolve() };
+    // Changes of this task still in the outbox (made offline) were made on an older copy: this one builds on it too.
+    line = { confirmed: pendingBase(id) ?? stored, shown: next, waiting: [], tail: Promise.resolve() };
     saveLines.set(id, line);
   }
   const own = line;
@@ -88,7 +93,13 @@ export function update(next: Task, opts: ActionOptions = {}): Promise<Task | nul
   };
   const send = async (): Promise<Task | null> => {
     try {
-      const saved = await api.updateTask({ ...(own.confirmed ?? next), ...change }, { onMerged: () => void success('task.conflictMerged') });
+      const outcome = await submit({ kind: 'update', taskId: id, base: own.confirmed ?? next, changes: change }, next.title);
+      if (!outcome.sent) {
+        // No network: the change waits in the outbox (which shows it over any copy from the server) and stays shown.
+        settle();
+        return taskAtomFamily.peek(outcome.write.taskId) ?? next;
+      }
+      const saved = outcome.result as Task;
       own.confirmed = saved;
       settle();
       own.shown = withWaiting(saved);
@@ -143,7 +154,7 @@ export async function remove(taskId: number, opts: ActionOptions = {}): Promise<
   const before = taskAtomFamily.peek(taskId);
   removeTask(taskId);
   try {
-    await api.deleteTask(taskId);
+    await submit({ kind: 'delete', taskId }, before?.title ?? '');
     return true;
   } catch (err) {
     if (before && taskAtomFamily.peek(taskId) === undefined) putTasks([before]);
@@ -158,13 +169,13 @@ export function addLabel(task: Task, label: Label | Task['labels'][number], opts
   const before = current(task);
   if (before.labels.some((l) => l.id === label.id)) return Promise.resolve(before);
   const next = { ...before, labels: [...before.labels, label].sort(byTitle) };
-  return optimistic(before, next, async () => (await addLabelToTask(task.id, label.id), taskAtomFamily.peek(task.id) ?? next), opts);
+  return optimistic(before, next, async () => (await submit({ kind: 'labelAdd', taskId: task.id, labelId: label.id }, before.title), taskAtomFamily.peek(task.id) ?? next), opts);
 }
 
 export function removeLabel(task: Task, labelId: number, opts: ActionOptions = {}): Promise<Task | null> {
   const before = current(task);
   const next = { ...before, labels: before.labels.filter((l) => l.id !== labelId) };
-  return optimistic(before, next, async () => (await removeLabelFromTask(task.id, labelId), taskAtomFamily.peek(task.id) ?? next), opts);
+  return optimistic(before, next, async () => (await submit({ kind: 'labelRemove', taskId: task.id, labelId }, before.title), taskAtomFamily.peek(task.id) ?? next), opts);
 }
 
 /** Assigns someone to a task (listed last; nothing is sent when they are assigned already). */
@@ -172,25 +183,29 @@ export function assign(task: Task, user: UserRef, opts: ActionOptions = {}): Pro
   const before = current(task);
   if (before.assignees.some((a) => a.id === user.id)) return Promise.resolve(before);
   const next = { ...before, assignees: [...before.assignees, user] };
-  return optimistic(before, next, async () => (await addAssignee(task.id, user.id), taskAtomFamily.peek(task.id) ?? next), opts);
+  return optimistic(before, next, async () => (await submit({ kind: 'assigneeAdd', taskId: task.id, userId: user.id }, before.title), taskAtomFamily.peek(task.id) ?? next), opts);
 }
 
 export function unassign(task: Task, userId: number, opts: ActionOptions = {}): Promise<Task | null> {
   const before = current(task);
   const next = { ...before, assignees: before.assignees.filter((a) => a.id !== userId) };
-  return optimistic(before, next, async () => (await removeAssignee(task.id, userId), taskAtomFamily.peek(task.id) ?? next), opts);
+  return optimistic(before, next, async () => (await submit({ kind: 'assigneeRemove', taskId: task.id, userId }, before.title), taskAtomFamily.peek(task.id) ?? next), opts);
 }
 
-/** Creates a task in a list and puts it in the store; throws on failure (quick-add reports its own way). */
+/**
+ * Creates a task in a list and puts it in the store; throws on failure (quick-add reports its own way). Without a
+ * network the task is shown at once under a temporary (negative) id, which becomes the real one when the server has it.
+ */
 export async function create(listId: number, fields: Partial<Task>): Promise<Task> {
-  const task = await api.createTask(listId, fields);
+  const outcome = await submit({ kind: 'create', taskId: 0, listId, fields }, fields.title ?? '');
+  const task = outcome.sent ? (outcome.result as Task) : { ...taskFromApi({ id: outcome.write.taskId, list_id: listId }), ...fields, id: outcome.write.taskId, listId };
   putTasks([task]);
   return task;
 }
 
 /** Adds a label to a task by ids (quick-add, on a task it is still building); throws on failure. */
 export async function attachLabel(taskId: number, labelId: number): Promise<void> {
-  await addLabelToTask(taskId, labelId);
+  await submit({ kind: 'labelAdd', taskId, labelId }, taskAtomFamily.peek(taskId)?.title ?? '');
 }
 
 /**
@@ -220,6 +235,9 @@ export async function search(query: TaskQuery): Promise<Task[]> {
 
 /** Loads a task and puts it in the store (the detail view opens a task this way). */
 export async function load(taskId: number): Promise<Task> {
+  // A task created offline is only here until the server has it (its real id replaces the temporary one then).
+  const local = taskId < 0 ? taskAtomFamily.peek(taskId) : undefined;
+  if (local) return local;
   const task = await api.getTask(taskId);
   putTasks([task]);
   return task;
@@ -237,9 +255,67 @@ export function patch(taskId: number, change: Partial<Task>): void {
  */
 export function receive(task: Task): void {
   const line = saveLines.get(task.id);
-  if (!line) return putTasks([task]);
+  if (!line) return putTasks([withPending(task)]);
   const confirmedAt = line.confirmed?.updated?.getTime() ?? 0;
   if ((task.updated?.getTime() ?? 0) > confirmedAt) line.confirmed = task;
-  line.shown = line.waiting.reduce<Task>((t, fields) => ({ ...t, ...fields }), task);
+  line.shown = line.waiting.reduce<Task>((t, fields) => ({ ...t, ...fields }), withPending(task));
   putTasks([line.shown]);
+}
+
+/** A copy of a task from the server with the changes of it still waiting in the outbox over it. */
+function withPending(task: Task): Task {
+  const pending = pendingChanges(task.id);
+  return Object.keys(pending).length ? { ...task, ...pending } : task;
+}
+
+/** A task created offline got its real id: every view, the open task and the changes in flight follow. */
+function adoptRealId(tempId: number, saved: Task): void {
+  const shown = taskAtomFamily.peek(tempId);
+  const line = saveLines.get(tempId);
+  if (line) {
+    saveLines.delete(tempId);
+    saveLines.set(saved.id, { ...line, confirmed: saved });
+  }
+  removeTask(tempId);
+  renameTask(tempId, saved.id);
+  renameBoardTask(tempId, saved.id);
+  appStore.set(listSelectionAtom, (sel) => {
+    const swap = (id: number | null) => (id === tempId ? saved.id : id);
+    return { ...sel, focusedId: swap(sel.focusedId), anchorId: swap(sel.anchorId), selectedIds: sel.selectedIds.map((id) => swap(id)!) };
+  });
+  // What this tab shows of it (labels added since) stays; the rest is the server's.
+  receive(shown ? { ...saved, labels: shown.labels, assignees: shown.assignees } : saved);
+  if (typeof window !== 'undefined' && window.location.pathname === `/tasks/${tempId}`) navigateTo(`/tasks/${saved.id}${window.location.search}`, { replace: true });
+}
+
+/** Writes the server acknowledged while no action waited for them (sent after the network came back, or by another tab). */
+function applyAck(write: Write, result: unknown): void {
+  if (write.kind === 'create') {
+    const saved = result as Task;
+    if (taskAtomFamily.peek(write.taskId)) adoptRealId(write.taskId, saved);
+    else if (!taskAtomFamily.peek(saved.id)) putTasks([saved]);
+  } else if (write.kind === 'update' && !saveLines.has(write.taskId)) {
+    receive(result as Task);
+  }
+}
+onOutboxAck(applyAck);
+
+/**
+ * Drops a waiting or refused write and shows the task as the server has it again (with the other changes still
+ * waiting over it): a dropped create's task goes, a task the server no longer has goes too.
+ */
+export async function discardWaiting(key: number): Promise<void> {
+  const [first] = await discardWrite(key);
+  if (!first) return;
+  const { write } = first;
+  if (write.kind === 'create' || write.taskId < 0) removeTask(write.taskId);
+  else {
+    try {
+      receive(await api.getTask(write.taskId));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) removeTask(write.taskId);
+      else void toastError(err);
+    }
+  }
+  void success('outbox.discarded');
 }

@@ -256,14 +256,16 @@ function postTask(task: Task): Promise<WireTask> {
  * A full replace on the server, so always send the whole task, with If-Match so that an edit made meanwhile by
  * someone else is not overwritten. On that conflict (412/4090) the fields the person changed are kept, the others
  * taken from the server's current task, and the update is sent once more; `onMerged` then tells the caller.
- * Servers without ETags ignore If-Match, so against them this is the plain update.
+ * Servers without ETags ignore If-Match, so against them this is the plain update. `base` is the copy the edit was
+ * made on, when the caller knows it; else the last copy the server sent.
  */
-export async function updateTask(task: Task, opts: { onMerged?: () => void } = {}): Promise<Task> {
+export async function updateTask(task: Task, opts: { onMerged?: () => void; base?: Task } = {}): Promise<Task> {
   try {
     return remember(taskFromApi(await postTask(task)));
   } catch (err) {
     const current = conflictCurrent(err);
-    const base = serverCopies.get(task.id);
+    // The outbox names the copy an edit was made on (it may have been made offline, before a reload).
+    const base = opts.base ?? serverCopies.get(task.id);
     // Without the version the edit started from there is no telling what the person changed: report the conflict.
     if (!current || !base || base.updated?.getTime() !== task.updated?.getTime()) throw err;
     const saved = remember(taskFromApi(await postTask(mergeTask(base, task, current))));

@@ -87,8 +87,12 @@ export function Root() {
 
   const { needRefresh } = usePwaUpdate();
 
+  // Signed in with the app loaded, it keeps working without a network (writes wait in the outbox; the top bar says
+  // so). The offline screen is for a start with nothing to show.
+  const signedIn = useAtomValue(isSignedInAtom);
+  const usableOffline = signedIn && readiness.state === 'ready';
   let body;
-  if (!online || unreachable) body = <OfflineScreen />;
+  if ((!online || unreachable) && !usableOffline) body = <OfflineScreen />;
   else if (readiness.state === 'loading') body = <LoadingScreen />;
   else if (readiness.state === 'error') body = <ErrorScreen message={readiness.message} />;
   else body = <GuardedOutlet />;

@@ -8,6 +8,8 @@ import { Sidebar } from './Sidebar';
 import { PaletteHost } from './palette/PaletteHost';
 import { useT } from '../i18n';
 import { sessionAtom } from '../state/session';
+import { apiBase } from '../api/client';
+import { startOutbox } from '../outbox/current';
 import './shell.css';
 
 export default function SignedInLayout() {
@@ -34,6 +36,9 @@ export default function SignedInLayout() {
       stop?.();
     };
   }, [liveUserId]);
+
+  // The user's outbox (IndexedDB, shared by the tabs): writes made offline wait in it, across reloads.
+  useEffect(() => (liveUserId === null ? undefined : startOutbox(apiBase(), liveUserId)), [liveUserId]);
 
   useEffect(() => {
     if (isMobileWidth()) closeForNavigation();

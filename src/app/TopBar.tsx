@@ -1,4 +1,4 @@
-// The top bar: menu toggle, logo, current list title, quick search, notifications slot and the user menu.
+// The top bar: menu toggle, logo, current list title, the unsent-changes indicator, quick search, notifications slot and the user menu.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
@@ -7,6 +7,7 @@ import { useT } from '../i18n';
 import { pathFor } from '../routes';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
+import { OutboxIndicator } from './OutboxIndicator';
 import { useRunCommand } from './useCommand';
 import { InfoIcon, MenuIcon, SearchIcon } from './icons';
 import { shortcutLabel } from './shortcutLabel';
@@ -56,6 +57,7 @@ export function TopBar() {
         )}
       </div>
       <div className="topbar-end">
+        <OutboxIndicator />
         <button
           type="button"
           className="search-button"

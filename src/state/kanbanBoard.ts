@@ -109,3 +109,11 @@ onClearStore(() => {
 export function loadedBoardIds(): number[] {
   return [...boards].filter(([, { query }]) => appStore.get(query).buckets !== null).map(([id]) => id);
 }
+
+/** A card known under another id now (created offline, then saved). */
+export function renameBoardTask(from: number, to: number): void {
+  for (const { query } of boards.values()) {
+    const q = appStore.get(query);
+    if (q.taskIds.includes(from)) appStore.set(query, { ...q, taskIds: q.taskIds.filter((id) => id !== to).map((id) => (id === from ? to : id)) });
+  }
+}

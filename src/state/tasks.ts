@@ -92,6 +92,14 @@ export function addTasksToList(listId: number, tasks: Task[]): void {
   scheduleReminders(tasks);
 }
 
+/** A task known under another id now (created offline, then saved): each list's query lists it under the new one. */
+export function renameTask(from: number, to: number): void {
+  for (const { query } of listAtoms.values()) {
+    const q = appStore.get(query);
+    if (q.ids.includes(from)) appStore.set(query, { ...q, ids: q.ids.filter((id) => id !== to).map((id) => (id === from ? to : id)) });
+  }
+}
+
 /** Takes a deleted task out of the store (and so out of every view). */
 export function removeTask(taskId: number): void {
   taskAtomFamily.remove(taskId);

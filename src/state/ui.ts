@@ -50,3 +50,6 @@ export interface CurrentList {
 
 /** The list being viewed, set by list views; the top bar shows its title. */
 export const currentListAtom = atom<CurrentList | null>(null);
+
+/** Whether the waiting-changes dialog is open (the top bar's outbox indicator and "Show waiting changes" open it). */
+export const outboxDialogOpenAtom = atom(false);

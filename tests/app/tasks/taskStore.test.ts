@@ -81,7 +81,9 @@ describe('task actions', () => {
     const done = actions.setDone(a(), true);
     // Both show at once; the second request waits for the first answer.
     expect(appStore.get(taskAtomFamily(501))).toMatchObject({ listId: 6, done: true });
-    await Promise.resolve();
+    // The first goes out once the outbox has stored it; the second still waits for its answer.
+    await vi.waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 10));
     expect(tasksApi.updateTask).toHaveBeenCalledTimes(1);
     answer({ ...a(), listId: 6, updated: stamp });
     await moving;

@@ -1,0 +1,73 @@
+// The waiting-changes dialog: the writes still in the outbox, and those the server refused with its reason, each
+// with Retry and Discard.
+import { useState } from 'react';
+import { useAtomValue } from 'jotai/react';
+import { Modal } from '../components/Modal';
+import { Button } from '../components/Button';
+import { flushOutbox, outboxStateAtom, retryWrite } from '../outbox/current';
+import type { Entry } from '../outbox/types';
+import * as actions from '../actions';
+import { useT } from '../i18n';
+
+export default function WaitingChanges({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const { entries } = useAtomValue(outboxStateAtom);
+  const [busy, setBusy] = useState<number | null>(null);
+  const refused = entries.filter((e) => e.state === 'refused');
+  const waiting = entries.filter((e) => e.state === 'queued' && e.deferred);
+  const what = (e: Entry) => t(`outbox.kind.${e.write.kind}`, { title: e.title });
+  const act = async (key: number, run: () => Promise<void>) => {
+    setBusy(key);
+    try {
+      await run();
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Modal enabled title={t('outbox.title')} onClose={onClose}>
+      {refused.length === 0 && waiting.length === 0 && <p>{t('outbox.none')}</p>}
+      {refused.length > 0 && (
+        <section aria-labelledby="outbox-refused-heading">
+          <h3 id="outbox-refused-heading">{t('outbox.refusedHeading')}</h3>
+          <ul className="outbox-list">
+            {refused.map((e) => (
+              <li key={e.key} className="outbox-entry">
+                <span className="outbox-what">{what(e)}</span>
+                <span className="outbox-reason">{e.refusal?.message}</span>
+                <span className="outbox-actions">
+                  <Button variant="secondary" disabled={busy === e.key} onClick={() => void act(e.key, () => retryWrite(e.key))} aria-label={`${t('outbox.retry')}: ${what(e)}`}>
+                    {t('outbox.retry')}
+                  </Button>
+                  <Button variant="tertiary" disabled={busy === e.key} onClick={() => void act(e.key, () => actions.tasks.discardWaiting(e.key))} aria-label={`${t('outbox.discard')}: ${what(e)}`}>
+                    {t('outbox.discard')}
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {waiting.length > 0 && (
+        <section aria-labelledby="outbox-waiting-heading">
+          <h3 id="outbox-waiting-heading">{t('outbox.waitingHeading')}</h3>
+          <ul className="outbox-list">
+            {waiting.map((e) => (
+              <li key={e.key} className="outbox-entry">
+                <span className="outbox-what">{what(e)}</span>
+                <span className="outbox-actions">
+                  <Button variant="tertiary" disabled={busy === e.key} onClick={() => void act(e.key, () => actions.tasks.discardWaiting(e.key))} aria-label={`${t('outbox.discard')}: ${what(e)}`}>
+                    {t('outbox.discard')}
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Button variant="secondary" onClick={flushOutbox}>
+            {t('outbox.sendNow')}
+          </Button>
+        </section>
+      )}
+    </Modal>
+  );
+}

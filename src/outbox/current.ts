@@ -1,0 +1,117 @@
+// The signed-in user's outbox: in IndexedDB and shared by the browser's tabs once started, in memory before that
+// (and in tests); its state in an atom for the indicator and the waiting-changes dialog.
+import { atom } from 'jotai/vanilla';
+import { appStore } from '../state/store';
+import type { Task } from '../api/tasks';
+import { Outbox, type OutboxMessage, type OutboxState, type Outcome } from './outbox';
+import { memoryStorage } from './memoryStorage';
+import { sendWrite } from './send';
+import type { Entry, Write } from './types';
+
+export const outboxStateAtom = atom<OutboxState>({ entries: [], stalled: false });
+
+type AckListener = (write: Write, result: unknown) => void;
+const ackListeners = new Set<AckListener>();
+
+function adopt(box: Outbox): Outbox {
+  box.subscribe((state) => {
+    if (active === box) appStore.set(outboxStateAtom, state);
+  });
+  box.onAcked((write, result) => {
+    for (const l of ackListeners) l(write, result);
+  });
+  return box;
+}
+
+function memoryOutbox(): Outbox {
+  const box = adopt(new Outbox({ storage: memoryStorage(), send: sendWrite }));
+  box.lead();
+  return box;
+}
+
+let active: Outbox = memoryOutbox();
+let ready: Promise<Outbox> = Promise.resolve(active);
+
+/** Hears writes the server acknowledged after their action stopped waiting (offline writes, other tabs' writes). */
+export function onOutboxAck(listener: AckListener): () => void {
+  ackListeners.add(listener);
+  return () => ackListeners.delete(listener);
+}
+
+/** Stores a write in the outbox and waits for its outcome (see Outbox.submit). */
+export async function submit(write: Write, title: string): Promise<Outcome> {
+  return (await ready).submit(write, title);
+}
+
+export async function retryWrite(key: number): Promise<void> {
+  await (await ready).retry(key);
+}
+
+export async function discardWrite(key: number): Promise<Entry[]> {
+  return (await ready).discard(key);
+}
+
+/** Sends what waits now, without waiting for the next try. */
+export function flushOutbox(): void {
+  active.wake();
+}
+
+/** The fields of a task changed by writes still in the outbox, in order: shown over any copy of it from the server. */
+export function pendingChanges(taskId: number): Partial<Task> {
+  let out: Partial<Task> = {};
+  for (const e of appStore.get(outboxStateAtom).entries) if (e.write.kind === 'update' && e.write.taskId === taskId) out = { ...out, ...e.write.changes };
+  return out;
+}
+
+/** The copy the oldest waiting change of a task was made on: a newer change is based on it too. */
+export function pendingBase(taskId: number): Task | undefined {
+  for (const e of appStore.get(outboxStateAtom).entries) if (e.write.kind === 'update' && e.write.taskId === taskId) return e.write.base;
+  return undefined;
+}
+
+/**
+ * Opens the user's outbox in IndexedDB (one per server address and user). One tab sends, the one holding the Web
+ * Lock; the others store their writes and hear the outcomes on a BroadcastChannel. Returns the stop (sign-out).
+ */
+export function startOutbox(apiUrl: string, userId: number): () => void {
+  if (typeof indexedDB === 'undefined') return () => undefined;
+  const stopped = new AbortController();
+  const name = `keyflow-outbox:${apiUrl}:${userId}`;
+  const previous = active;
+  ready = import('./idbStorage')
+    .then(({ idbStorage }) => idbStorage(name))
+    .then((storage) => {
+      if (stopped.signal.aborted) {
+        storage.close();
+        return active;
+      }
+      const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(name) : null;
+      const box = adopt(new Outbox({ storage, send: sendWrite, channel }));
+      if (channel) channel.onmessage = (e: MessageEvent<OutboxMessage>) => box.receive(e.data);
+      active = box;
+      box.receive({ type: 'changed' });
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      if (locks) {
+        locks
+          .request(name, { signal: stopped.signal }, () => {
+            box.lead();
+            return new Promise<void>((release) => stopped.signal.addEventListener('abort', () => release()));
+          })
+          .catch(() => undefined);
+      } else box.lead();
+      return box;
+    })
+    .catch(() => previous);
+  const onOnline = () => active.wake();
+  window.addEventListener('online', onOnline);
+  return () => {
+    stopped.abort();
+    window.removeEventListener('online', onOnline);
+    void ready.then((box) => {
+      if (box !== previous) box.close();
+      active = memoryOutbox();
+      ready = Promise.resolve(active);
+      appStore.set(outboxStateAtom, { entries: [], stalled: false });
+    });
+  };
+}

@@ -1,0 +1,26 @@
+// How each kind of outbox write goes to the server: the same API calls the actions made before the outbox.
+import * as api from '../api/tasks';
+import { addLabelToTask, removeLabelFromTask } from '../api/taskLabels';
+import { addAssignee, removeAssignee } from '../api/assignees';
+import { success } from '../app/toast';
+import type { Write } from './types';
+
+export function sendWrite(write: Write): Promise<unknown> {
+  switch (write.kind) {
+    case 'create':
+      return api.createTask(write.listId, write.fields);
+    case 'update':
+      // Sent on the copy the change was made on: its version is the If-Match, and a conflict merges against it.
+      return api.updateTask({ ...write.base, ...write.changes }, { base: write.base, onMerged: () => void success('task.conflictMerged') });
+    case 'delete':
+      return api.deleteTask(write.taskId);
+    case 'labelAdd':
+      return addLabelToTask(write.taskId, write.labelId);
+    case 'labelRemove':
+      return removeLabelFromTask(write.taskId, write.labelId);
+    case 'assigneeAdd':
+      return addAssignee(write.taskId, write.userId);
+    case 'assigneeRemove':
+      return removeAssignee(write.taskId, write.userId);
+  }
+}
