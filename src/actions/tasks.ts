@@ -93,7 +93,8 @@ export function update(next: Task, opts: ActionOptions = {}): Promise<Task | nul
   };
   const send = async (): Promise<Task | null> => {
     try {
-      const outcome = await submit({ kind: 'update', taskId: id, base: own.confirmed ?? next, changes: change }, next.title);
+      // Named by the title the person knew it by (a refused rename is shown as a change of the old title).
+      const outcome = await submit({ kind: 'update', taskId: id, base: own.confirmed ?? next, changes: change }, (own.confirmed ?? next).title);
       if (!outcome.sent) {
         // No network: the change waits in the outbox (which shows it over any copy from the server) and stays shown.
         settle();

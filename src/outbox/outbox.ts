@@ -312,6 +312,9 @@ export class Outbox {
       // A write its action still waits for is that action's to report (and roll back), as before the outbox;
       // one nobody waits for any more is kept for the person to see.
       const refusal = refusalOf(err);
+      // The server answered: the network is there.
+      this.failures = 0;
+      if (this.stalled) this.broadcast({ type: 'flowing' });
       if (next.deferred) await this.env.storage.put([{ ...next, state: 'refused', refusal }]);
       else await this.env.storage.remove([next.key]);
       this.localErrors.set(next.key, err);

@@ -10,8 +10,9 @@ export function sendWrite(write: Write): Promise<unknown> {
     case 'create':
       return api.createTask(write.listId, write.fields);
     case 'update':
-      // Sent on the copy the change was made on: its version is the If-Match, and a conflict merges against it.
-      return api.updateTask({ ...write.base, ...write.changes }, { base: write.base, onMerged: () => void success('task.conflictMerged') });
+      // Sent on the copy the change was made on: its version is the If-Match (never one the change carried along),
+      // and a conflict merges against it.
+      return api.updateTask({ ...write.base, ...write.changes, updated: write.base.updated }, { base: write.base, onMerged: () => void success('task.conflictMerged') });
     case 'delete':
       return api.deleteTask(write.taskId);
     case 'labelAdd':
