@@ -10,7 +10,7 @@ import { renameBoardTask } from '../state/kanbanBoard';
 import { listSelectionAtom } from '../state/selection';
 import { navigateTo } from '../state/navigator';
 import { discardWrite, onOutboxAck, pendingBase, pendingChanges, submit } from '../outbox/current';
-import { ApiError } from '../api/apiError';
+import { ApiError, isNetworkError } from '../api/apiError';
 import type { Write } from '../outbox/types';
 import { playPop, popSoundEnabled } from '../state/taskSettings';
 
@@ -239,7 +239,15 @@ export async function load(taskId: number): Promise<Task> {
   // A task created offline is only here until the server has it (its real id replaces the temporary one then).
   const local = taskId < 0 ? taskAtomFamily.peek(taskId) : undefined;
   if (local) return local;
-  const task = await api.getTask(taskId);
+  let task: Task;
+  try {
+    task = await api.getTask(taskId);
+  } catch (err) {
+    // Offline the copy shown stays what there is to see.
+    const known = taskAtomFamily.peek(taskId);
+    if (known && isNetworkError(err)) return known;
+    throw err;
+  }
   putTasks([task]);
   return task;
 }

@@ -1,7 +1,7 @@
 // The outbox: every task write is stored first, then sent in order by one tab (the leader); network failures are
 // retried with backoff, refusals kept for the person to retry or discard, and temporary ids of offline creates
 // replaced in the writes after them once the server has given the real id.
-import { ApiError } from '../api/apiError';
+import { ApiError, isNetworkError } from '../api/apiError';
 import type { Task } from '../api/tasks';
 import type { Entry, OutboxStorage, Refusal, Write } from './types';
 
@@ -50,19 +50,6 @@ const MAX_BACKOFF_MS = 30_000;
 /** 1 s, 2 s, 4 s, … up to 30 s, with some jitter so that many clients coming back do not all ask at once. */
 export function defaultBackoff(failures: number): number {
   return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures - 1, 5)) * (0.8 + Math.random() * 0.4);
-}
-
-const NETWORK_MESSAGE = /<no response>|failed to fetch|fetch failed|networkerror|load failed|network error/i;
-
-/**
- * A failure for which the server's answer never came (no network, the server down behind a proxy): the write is
- * tried again. Anything else is the server's refusal of the write.
- */
-export function isNetworkError(err: unknown): boolean {
-  if (err instanceof TypeError) return true;
-  if (!(err instanceof ApiError)) return false;
-  if (err.status === 502 || err.status === 503 || err.status === 504) return true;
-  return err.status === 0 && !err.fromServer && NETWORK_MESSAGE.test(err.message);
 }
 
 function refusalOf(err: unknown): Refusal {

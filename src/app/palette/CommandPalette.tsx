@@ -42,6 +42,7 @@ import { createSearchIndex, type SearchItem } from './searchIndex';
 import { searchTasksOnServer, searchTeamsOnServer, taskTitles } from './actions';
 import { paletteMounted, restoreFocus } from './paletteFocus';
 import './palette.css';
+import { useOnline } from '../NeedsConnection';
 
 export const SEARCH_DEBOUNCE_MS = 150;
 /** One ranked list of everything: long enough to show each kind, short enough to render on every keystroke. */
@@ -190,11 +191,12 @@ export default function CommandPalette() {
   /** Plain text (no list, label or assignee prefix): every kind of thing is searched and ranked together. */
   const plain = parsed.list === null && parsed.labels.length === 0 && parsed.assignees.length === 0;
 
-  // Server search: debounced, the latest query wins.
+  // Server search: debounced, the latest query wins. Offline only what this tab has loaded is found (said below).
+  const online = useOnline();
   useEffect(() => {
     setServerTasks([]);
     setTeams([]);
-    if (page.kind !== 'search' || query.trim() === '') return;
+    if (page.kind !== 'search' || query.trim() === '' || !online) return;
     let stale = false;
     const timer = window.setTimeout(() => {
       if (wants.tasks && parsed.text.trim() !== '') {
@@ -214,7 +216,7 @@ export default function CommandPalette() {
     };
     // parsed/wants/type derive from query and mode.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, mode, page]);
+  }, [query, mode, page, online]);
 
   // A pick page's choices follow the typed text (users are searched on the server; a date is read from words).
   useEffect(() => {
@@ -487,6 +489,7 @@ export default function CommandPalette() {
             {t('palette.hint.prefixes', { label: prefixes.label, list: prefixes.list, priority: prefixes.priority, assignee: prefixes.assignee })}
           </p>
         )}
+        {page.kind === 'search' && query.trim() !== '' && !online && <p className="needs-connection">{t('outbox.searchOffline')}</p>}
         {page.kind === 'input' && <p>{t('palette.hint.activeCommand')}</p>}
         {page.kind === 'pick' && <p>{t('palette.hint.pick')}</p>}
       </div>

@@ -7,6 +7,7 @@ import { pathFor } from '../../routes';
 import { useListParam } from './useListParam';
 import { ShareWith } from '../sharing/ShareWith';
 import { LinkShares } from '../sharing/LinkShares';
+import { NeedsConnection, useOnline } from '../../app/NeedsConnection';
 
 export default function ListShare() {
   const t = useT();
@@ -14,9 +15,12 @@ export default function ListShare() {
   const title = list ? t('sharing.shareTitle', { title: list.title }) : t('sharing.share');
   usePageTitle(title);
   const right = list?.maxRight ?? 0;
+  const online = useOnline();
   return (
     <RouteModal title={title} fallback={pathFor('list.index', { listId: id })}>
-      {!list ? (
+      {!online ? (
+        <NeedsConnection />
+      ) : !list ? (
         <Loading />
       ) : (
         <>

@@ -1,8 +1,8 @@
 // The outbox queue: order, backoff on network failures, temporary ids, refusals kept or told, and two tabs sharing one.
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../src/api/apiError';
+import { ApiError, isNetworkError } from '../../../src/api/apiError';
 import { taskFromApi, type Task } from '../../../src/api/tasks';
-import { Outbox, isNetworkError, type OutboxMessage } from '../../../src/outbox/outbox';
+import { Outbox, type OutboxMessage } from '../../../src/outbox/outbox';
 import { memoryStorage } from '../../../src/outbox/memoryStorage';
 import type { OutboxStorage, Write } from '../../../src/outbox/types';
 

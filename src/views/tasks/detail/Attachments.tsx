@@ -8,6 +8,7 @@ import * as actions from '../../../actions';
 import type { Attachment } from '../../../api/tasks';
 import { configAtom } from '../../../state/config';
 import { error as toastError } from '../../../app/toast';
+import { NeedsConnection, useOnline } from '../../../app/NeedsConnection';
 
 export interface AttachmentsHandle {
   pick: () => void;
@@ -49,8 +50,10 @@ export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(funct
   const [progress, setProgress] = useState<number | null>(null);
   const config = useAtomValue(configAtom);
 
+  const online = useOnline();
   const upload = async (selected: File[]) => {
-    if (!selected.length || readOnly) return;
+    // Offline a drop does nothing; the section says why.
+    if (!selected.length || readOnly || !online) return;
     // Checked here so one oversized file does not fail the whole request (the server refuses it with 4012);
     // each one refused gets its own message and the rest of the selection still goes up.
     const limit = parseMaxFileSize(config?.maxFileSize);
@@ -97,15 +100,16 @@ export const Attachments = forwardRef<AttachmentsHandle, AttachmentsProps>(funct
             multiple
             className="visually-hidden"
             aria-label={t('task.detail.uploadFiles')}
+            disabled={!online}
             onChange={(e) => {
               void upload([...(e.target.files ?? [])]);
               e.target.value = '';
             }}
           />
-          <button type="button" className="btn btn-secondary" onClick={() => input.current?.click()}>
+          <button type="button" className="btn btn-secondary" onClick={() => input.current?.click()} disabled={!online} aria-describedby={online ? undefined : 'attachments-offline'}>
             {t('task.detail.uploadFiles')}
           </button>
-          <span className="detail-muted"> {t('task.detail.dropHint')}</span>
+          {online ? <span className="detail-muted"> {t('task.detail.dropHint')}</span> : <NeedsConnection id="attachments-offline" />}
         </>
       )}
       {progress !== null && <progress className="upload-progress" max={1} value={progress} aria-label={t('task.detail.uploading')} />}
