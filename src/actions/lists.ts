@@ -6,11 +6,19 @@ import { deleteFilter } from '../api/filters';
 import { filterIdOfList, isSavedFilterList } from '../model/lists';
 import { error as toastError, success } from '../app/toast';
 import { told, toldOk } from './told';
-import { loadNamespaces, removeListFromState, upsertList } from '../state/namespaces';
+import { listAtomFamily, loadNamespaces, removeListFromState, upsertList } from '../state/namespaces';
+import { isNetworkError } from '../api/apiError';
 
-/** A list with the caller's right on it; throws on failure (each view reports it its own way). */
-export function load(listId: number): Promise<List> {
-  return api.getList(listId);
+/** A list with the caller's right on it; throws on failure (each view reports it its own way), except offline for a list the store has. */
+export async function load(listId: number): Promise<List> {
+  try {
+    return await api.getList(listId);
+  } catch (err) {
+    // Offline the list as the store has it (its right included) keeps its views and tasks usable.
+    const known = listAtomFamily.peek(listId);
+    if (known && isNetworkError(err)) return known;
+    throw err;
+  }
 }
 
 /** A list known only by id and title (from the current-list atom) until it loads, with the defaults for the rest. */

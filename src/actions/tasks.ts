@@ -199,9 +199,15 @@ export function unassign(task: Task, userId: number, opts: ActionOptions = {}): 
  */
 export async function create(listId: number, fields: Partial<Task>): Promise<Task> {
   const outcome = await submit({ kind: 'create', taskId: 0, listId, fields }, fields.title ?? '');
-  const task = outcome.sent ? (outcome.result as Task) : { ...taskFromApi({ id: outcome.write.taskId, list_id: listId }), ...fields, id: outcome.write.taskId, listId };
+  const task = outcome.sent ? (outcome.result as Task) : localTask(outcome.write.taskId, listId, fields);
   putTasks([task]);
   return task;
+}
+
+/** A task as the server would create it from these fields (the defaults for the rest; an unset field keeps its default). */
+function localTask(id: number, listId: number, fields: Partial<Task>): Task {
+  const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  return { ...taskFromApi({ id, list_id: listId }), ...set, id, listId };
 }
 
 /** Adds a label to a task by ids (quick-add, on a task it is still building); throws on failure. */

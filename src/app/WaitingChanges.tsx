@@ -1,18 +1,22 @@
 // The waiting-changes dialog: the writes still in the outbox, and those the server refused with its reason, each
 // with Retry and Discard.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { Modal } from '../components/Modal';
 import { Button } from '../components/Button';
 import { flushOutbox, outboxStateAtom, retryWrite } from '../outbox/current';
 import type { Entry } from '../outbox/types';
 import * as actions from '../actions';
-import { useT } from '../i18n';
+import { ApiError } from '../api/apiError';
+import { errorText } from './errorText';
+import { ensureErrorMessages, useT } from '../i18n';
 
 export default function WaitingChanges({ onClose }: { onClose: () => void }) {
   const t = useT();
   const { entries } = useAtomValue(outboxStateAtom);
   const [busy, setBusy] = useState<number | null>(null);
+  // The refusals are told in the person's language: the error catalogue loads on demand.
+  useEffect(() => void ensureErrorMessages(), []);
   const refused = entries.filter((e) => e.state === 'refused');
   const waiting = entries.filter((e) => e.state === 'queued' && e.deferred);
   const what = (e: Entry) => t(`outbox.kind.${e.write.kind}`, { title: e.title });
@@ -34,7 +38,8 @@ export default function WaitingChanges({ onClose }: { onClose: () => void }) {
             {refused.map((e) => (
               <li key={e.key} className="outbox-entry">
                 <span className="outbox-what">{what(e)}</span>
-                <span className="outbox-reason">{e.refusal?.message}</span>
+                {/* The translated message for the server's code, else its own words. */}
+                <span className="outbox-reason">{e.refusal ? errorText(new ApiError({ ...e.refusal, fromServer: true })) : null}</span>
                 <span className="outbox-actions">
                   <Button variant="secondary" disabled={busy === e.key} onClick={() => void act(e.key, () => retryWrite(e.key))} aria-label={`${t('outbox.retry')}: ${what(e)}`}>
                     {t('outbox.retry')}
