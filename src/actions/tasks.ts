@@ -9,7 +9,7 @@ import { putTasks, removeTask, renameTask, taskAtomFamily } from '../state/tasks
 import { renameBoardTask } from '../state/kanbanBoard';
 import { listSelectionAtom } from '../state/selection';
 import { navigateTo } from '../state/navigator';
-import { discardWrite, onOutboxAck, pendingBase, pendingChanges, submit } from '../outbox/current';
+import { discardWrite, onOutboxAck, pendingBase, pendingChanges, pendingDelete, submit } from '../outbox/current';
 import { ApiError, isNetworkError } from '../api/apiError';
 import type { Write } from '../outbox/types';
 import { playPop, popSoundEnabled } from '../state/taskSettings';
@@ -308,7 +308,8 @@ function applyAck(write: Write, result: unknown): void {
   if (write.kind === 'create') {
     const saved = result as Task;
     if (taskAtomFamily.peek(write.taskId)) adoptRealId(write.taskId, saved);
-    else if (!taskAtomFamily.peek(saved.id)) putTasks([saved]);
+    // Another tab's task (this one never showed it), unless it is deleted already, the delete still to go.
+    else if (!taskAtomFamily.peek(saved.id) && !pendingDelete(write.taskId) && !pendingDelete(saved.id)) putTasks([saved]);
   } else if (write.kind === 'update' && !saveLines.has(write.taskId)) {
     receive(result as Task);
   }

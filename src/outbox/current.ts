@@ -63,6 +63,11 @@ export function pendingChanges(taskId: number): Partial<Task> {
   return out;
 }
 
+/** Whether a delete of the task waits in the outbox. */
+export function pendingDelete(taskId: number): boolean {
+  return appStore.get(outboxStateAtom).entries.some((e) => e.write.kind === 'delete' && e.write.taskId === taskId);
+}
+
 /** The copy the oldest waiting change of a task was made on: a newer change is based on it too. */
 export function pendingBase(taskId: number): Task | undefined {
   for (const e of appStore.get(outboxStateAtom).entries) if (e.write.kind === 'update' && e.write.taskId === taskId) return e.write.base;

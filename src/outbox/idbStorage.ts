@@ -32,6 +32,7 @@ export async function idbStorage(name: string): Promise<OutboxStorage> {
     },
     all: () => db.getAll('entries'),
     async put(list: Entry[]) {
+      if (!list.length) return;
       const tx = db.transaction('entries', 'readwrite');
       await Promise.all([...list.map((e) => tx.store.put(e)), tx.done]);
     },
