@@ -325,7 +325,7 @@ export async function discardWaiting(key: number): Promise<void> {
   if (!first) return;
   const { write } = first;
   if (write.kind === 'create' || write.taskId < 0) removeTask(write.taskId);
-  else {
+  else if (!pendingDelete(write.taskId)) {
     try {
       receive(await api.getTask(write.taskId));
     } catch (err) {

@@ -117,11 +117,35 @@ describe('task actions without a network', () => {
     expect(tasksApi.deleteTask).not.toHaveBeenCalled();
     expect(outboxEntries()[0]).toMatchObject({ title: 'A', refusal: { status: 400, message: 'The task title is too long.' } });
 
-    tasksApi.getTask.mockResolvedValue({ ...a(), title: 'A (server)' } as Task);
+    // Discarding the edit does not bring back a task whose delete still waits; the delete then goes out.
     await actions.discardWaiting(outboxEntries()[0].key);
-    expect(tasksApi.getTask).toHaveBeenCalledWith(501);
+    expect(tasksApi.getTask).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(outboxEntries()).toEqual([]));
     expect(tasksApi.deleteTask).toHaveBeenCalledWith(501);
+    expect(taskAtomFamily.peek(501)).toBeUndefined();
+  });
+
+  it('Discard puts back the server copy of a task whose refused edit it drops, with the other waiting changes over it', async () => {
+    online = false;
+    await actions.update({ ...taskAtomFamily.peek(501)!, title: 'x'.repeat(300) });
+    await actions.update({ ...taskAtomFamily.peek(501)!, priority: 4 });
+    tasksApi.updateTask.mockRejectedValue(new ApiError({ status: 400, code: 2001, message: 'The task title is too long.', fromServer: true }));
+    online = true;
+    flushOutbox();
+    await vi.waitFor(() => expect(outboxEntries().map((e) => e.state)).toEqual(['refused', 'queued']));
+    expect(rows(5)).toEqual([[501, 'x'.repeat(300), false]]);
+
+    tasksApi.getTask.mockResolvedValue({ ...a(), title: 'A (server)' });
+    // The held change goes out next; its answer is held back until the rollback has been looked at.
+    let answer: () => void = () => undefined;
+    tasksApi.updateTask.mockImplementation((t) => new Promise<Task>((resolve) => (answer = () => resolve({ ...t, title: 'A (server)', updated: new Date('2026-11-04T00:00:00Z') }))));
+    await actions.discardWaiting(outboxEntries()[0].key);
+    expect(tasksApi.getTask).toHaveBeenCalledWith(501);
+    expect(taskAtomFamily.peek(501)).toMatchObject({ title: 'A (server)', priority: 4 });
+    await vi.waitFor(() => expect(tasksApi.updateTask.mock.calls.at(-1)![0]).toMatchObject({ id: 501, priority: 4 }));
+    answer();
+    await vi.waitFor(() => expect(outboxEntries()).toEqual([]));
+    expect(taskAtomFamily.peek(501)).toMatchObject({ title: 'A (server)', priority: 4 });
   });
 
   it('online, a refused write is reported and rolled back as before, and nothing is kept', async () => {
