@@ -1,9 +1,11 @@
 // Mounts sonner's Toaster (bottom-left, two visible, 3 s) the first time a toast is asked for.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { toasterWantedAtom } from './toast';
 
-const LazyToaster = lazy(() => import('./Toaster'));
+// Offline on a page the service worker does not control yet, the chunk cannot load: no toasts then, rather than the
+// whole page replaced by the error screen.
+const LazyToaster = lazy((): Promise<{ default: () => ReactElement | null }> => import('./Toaster').catch(() => ({ default: () => null })));
 
 export function ToastHost() {
   const wanted = useAtomValue(toasterWantedAtom);

@@ -31,6 +31,10 @@ function sonner(): Promise<Sonner> {
   if (!ready) {
     appStore.set(toasterWantedAtom, true);
     ready = Promise.all([import('sonner'), mounted]).then(([mod]) => mod);
+    // A chunk that could not load (offline) is asked for again with the next toast.
+    ready.catch(() => {
+      ready = null;
+    });
   }
   return ready;
 }

@@ -191,3 +191,23 @@ test('two tabs offline share one outbox: back online each change is sent exactly
   expect((await api<ServerTask>(request, account, `/tasks/${b.id}`)).done).toBe(true);
   expect([...writes].sort()).toEqual([`POST /tasks/${a.id}`, `POST /tasks/${b.id}`, `PUT /lists/${listId}`, `PUT /lists/${listId}`].sort());
 });
+
+test('offline on a page no service worker controls yet, a quick-add still works (the toasts, not loaded, stay away)', async ({ browser, request }) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const account = await signUp(request, page, 'offnosw');
+  const listId = await createList(request, account, 'Errands');
+  await page.goto(`/lists/${listId}/list`);
+  const add = page.getByRole('combobox', { name: 'Add a task' });
+  await expect(add).toBeVisible();
+  await context.setOffline(true);
+  await add.fill('Post the letter');
+  await add.press('Enter');
+  await expect(row(page, 'Post the letter')).toBeVisible();
+  await expect(indicator(page)).toHaveText('Offline · 1 change waiting');
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(indicator(page)).toHaveCount(0);
+  expect((await api<ServerTask[]>(request, account, `/lists/${listId}/tasks`)).map((t) => t.title)).toEqual(['Post the letter']);
+  await context.close();
+});
