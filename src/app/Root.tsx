@@ -88,7 +88,7 @@ export function Root() {
   const { needRefresh } = usePwaUpdate();
 
   // Signed in with the app loaded, it keeps working without a network (writes wait in the outbox; the top bar says
-  // so). The offline screen is for a start with nothing to show.
+  // so), started from the server or from the local copy. The offline screen is for a start with nothing to show.
   const signedIn = useAtomValue(isSignedInAtom);
   const usableOffline = signedIn && readiness.state === 'ready';
   let body;

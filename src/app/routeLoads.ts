@@ -6,6 +6,10 @@ import { savedListView } from '../state/listView';
 import { loadListTasks, rememberedFilters } from '../views/lists/views/useListTasks';
 import { preloadHomeTasks } from '../views/home/homeTasksData';
 import { loadNamespaces } from '../state/namespaces';
+import { unconfirmedListIds } from '../state/tasks';
+import { loadedBoardIds } from '../state/kanbanBoard';
+import { refreshUser } from '../state/session';
+import * as actions from '../actions';
 
 /** The list itself (title, right): the view's GET adopts the response. */
 export function preloadList(listId: number): void {
@@ -55,4 +59,15 @@ export function preloadRoute(name: string, params: Record<string, string | undef
     case 'task.detail':
       return preloadTask(id);
   }
+}
+
+/**
+ * The server answers after a start from the local copy without it: the user, the navigation, and every list and
+ * board shown from the copy (or that failed to load meanwhile) are loaded again, replacing the copy's.
+ */
+export function refreshFromServer(): void {
+  void refreshUser(true).catch(() => undefined);
+  void loadNamespaces().catch(() => undefined);
+  for (const listId of unconfirmedListIds()) void loadListTasks(listId, rememberedFilters(listId));
+  for (const listId of loadedBoardIds()) void actions.buckets.load(listId);
 }

@@ -54,6 +54,8 @@ type PagesAtom = WritableAtom<Record<number, BucketPage>, [SetStateAction<Record
 
 const EMPTY_BOARD: BoardQuery = { buckets: null, taskIds: [], pages: {} };
 const boards = new Map<number, { query: PrimitiveAtom<BoardQuery>; view: BoardAtom; pages: PagesAtom }>();
+/** Changes with every write of any board: what the local copy (src/local) watches to keep the boards. */
+export const boardsVersionAtom = atom(0);
 
 function boardEntry(listId: number) {
   let entry = boards.get(listId);
@@ -79,11 +81,15 @@ function boardEntry(listId: number) {
         if (all) set(taskAtomFamily.all, all);
         const ids = cards.map((t) => t.id);
         set(query, (q) => ({ ...q, buckets: next.map(({ tasks: _tasks, ...meta }) => meta), taskIds: ids }));
+        set(boardsVersionAtom, (v) => v + 1);
       },
     );
     const pages: PagesAtom = atom(
       (get) => get(query).pages,
-      (_get, set, update) => set(query, (q) => ({ ...q, pages: typeof update === 'function' ? update(q.pages) : update })),
+      (_get, set, update) => {
+        set(query, (q) => ({ ...q, pages: typeof update === 'function' ? update(q.pages) : update }));
+        set(boardsVersionAtom, (v) => v + 1);
+      },
     );
     entry = { query, view, pages };
     boards.set(listId, entry);
@@ -103,7 +109,35 @@ export function boardPagesAtom(listId: number): PagesAtom {
 
 onClearStore(() => {
   for (const { query } of boards.values()) appStore.set(query, EMPTY_BOARD);
+  appStore.set(boardsVersionAtom, (v) => v + 1);
 });
+
+/** A loaded board as the local copy keeps it: its buckets, the ids of its cards and how far each bucket is paged. */
+export interface StoredBoard {
+  listId: number;
+  buckets: BucketMeta[];
+  taskIds: readonly number[];
+  pages: Record<number, BucketPage>;
+}
+
+/** Every loaded board. */
+export function loadedBoards(): StoredBoard[] {
+  const out: StoredBoard[] = [];
+  for (const [listId, { query }] of boards) {
+    const { buckets, taskIds, pages } = appStore.get(query);
+    if (buckets) out.push({ listId, buckets, taskIds, pages });
+  }
+  return out;
+}
+
+/** Shows a board as the local copy kept it (its cards must be in the store already), unless it is loaded already. */
+export function restoreBoard({ listId, buckets, taskIds, pages }: StoredBoard): void {
+  const { query } = boardEntry(listId);
+  if (appStore.get(query).buckets) return;
+  const idle = Object.fromEntries(Object.entries(pages).map(([id, p]) => [id, { ...p, loading: false }]));
+  appStore.set(query, { buckets, taskIds: [...taskIds], pages: idle });
+  appStore.set(boardsVersionAtom, (v) => v + 1);
+}
 
 /** Lists whose board is loaded. */
 export function loadedBoardIds(): number[] {

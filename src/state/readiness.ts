@@ -1,8 +1,10 @@
-// App readiness: loading → ready, or the error state with the API address form, or offline.
+// App readiness: loading → ready (at once from the local copy when there is one), or the error state with the API
+// address form, or offline.
 import { atom } from 'jotai/vanilla';
 import { appStore } from './store';
 import { configAtom } from './config';
-import { checkAuth } from './session';
+import { checkAuth, isTokenValid, parseToken, sessionAtom } from './session';
+import { apiBase } from '../api/client';
 import { discoverApiUrl, NoApiUrlError } from '../api/discovery';
 import type { ServerInfo } from '../api/info';
 import { readStorage, writeStorage, STORAGE_KEYS } from './storage';
@@ -52,13 +54,84 @@ export function adoptApiUrl(url: string, info: ServerInfo): void {
   appStore.set(configAtom, info);
 }
 
-/** Finds the API, loads /info, reads the session from the token, then marks the app ready (or the error state). */
+/** The local copy (src/local: IndexedDB), loaded only for a user's session. */
+const localCopy = () => import('../local/localCopy');
+
+/** The id of the user whose token is stored and has not expired (link shares have no local copy), else null. */
+function storedUserId(): number | null {
+  const token = readStorage(STORAGE_KEYS.token);
+  const claims = token ? parseToken(token) : null;
+  return isTokenValid(claims) && claims.type === 1 && claims.id > 0 ? claims.id : null;
+}
+
+type Discovery = { ok: true; url: string; info: ServerInfo } | { ok: false; err: unknown };
+
+function discover(): Promise<Discovery> {
+  return discoverApiUrl(startingApiUrl()).then(
+    ({ url, info }) => ({ ok: true as const, url, info }),
+    (err: unknown) => ({ ok: false as const, err }),
+  );
+}
+
+const serverBackListeners = new Set<() => void>();
+
+/**
+ * Hears the server answer after a start from the local copy without it (offline, or the server away): what the copy
+ * showed is to be loaded again. The boot path (src/main.tsx) refreshes the shown data here.
+ */
+export function onServerBack(listener: () => void): () => void {
+  serverBackListeners.add(listener);
+  return () => serverBackListeners.delete(listener);
+}
+
+/** Set while the app runs from the local copy and the server has not answered yet. */
+let awaitingServer = false;
+
+/** Asks the server again (the browser came online, or the timer): on an answer, adopts it and refreshes what is shown. */
+async function reachServer(): Promise<void> {
+  clearTimeout(retryTimer);
+  const found = await discover();
+  if (!awaitingServer) return;
+  if (!found.ok) {
+    // Offline, the browser's online event asks again; with a network the server is asked every few seconds.
+    if (typeof navigator === 'undefined' || navigator.onLine !== false) retryTimer = setTimeout(() => void reachServer(), UNREACHABLE_RETRY_MS);
+    return;
+  }
+  awaitingServer = false;
+  adoptApiUrl(found.url, found.info);
+  for (const listener of serverBackListeners) listener();
+}
+
+/**
+ * Finds the API, loads /info, reads the session from the token, then marks the app ready (or the error state).
+ * With a user's token and a local copy, the copy goes into the store first and the app is ready at once: /info and
+ * the data refresh it when the server answers, and a start without network shows the copy instead of the offline screen.
+ */
 export async function loadApp(): Promise<void> {
   appStore.set(readinessAtom, { state: 'loading' });
-  try {
-    const { url, info } = await discoverApiUrl(startingApiUrl());
-    adoptApiUrl(url, info);
-  } catch (err) {
+  const discovery = discover();
+  const userId = storedUserId();
+  if (userId !== null) {
+    const fromCopy = await localCopy()
+      .then((m) => m.startFromCopy(apiBase(), userId))
+      .catch(() => false);
+    if (fromCopy) {
+      appStore.set(serverUnreachableAtom, false);
+      await checkAuth({ userInBackground: true });
+      appStore.set(readinessAtom, { state: 'ready' });
+      awaitingServer = true;
+      const found = await discovery;
+      if (!awaitingServer) return;
+      if (found.ok) {
+        awaitingServer = false;
+        adoptApiUrl(found.url, found.info);
+      } else void reachServer();
+      return;
+    }
+  }
+  const found = await discovery;
+  if (!found.ok) {
+    const { err } = found;
     clearTimeout(retryTimer);
     const offline = await serverOffline();
     appStore.set(serverUnreachableAtom, offline);
@@ -70,10 +143,27 @@ export async function loadApp(): Promise<void> {
     });
     return;
   }
+  adoptApiUrl(found.url, found.info);
   appStore.set(serverUnreachableAtom, false);
   // GET /user runs beside the route's data rather than before it; a dead token still ends the session when it answers.
   await checkAuth({ userInBackground: true });
   appStore.set(readinessAtom, { state: 'ready' });
+}
+
+/**
+ * Keeps the signed-in user's local copy written while they are signed in (from the start, or from signing in); the
+ * copy's module loads only then. Signing out deletes the copy (src/local registers that with the session).
+ */
+export function watchLocalCopy(): () => void {
+  const check = () => {
+    const session = appStore.get(sessionAtom);
+    if (session.kind !== 'user') return;
+    void localCopy()
+      .then((m) => m.keepLocalCopy(apiBase(), session.claims.id))
+      .catch(() => undefined);
+  };
+  check();
+  return appStore.sub(sessionAtom, check);
 }
 
 /** Keeps onlineAtom in step with the browser. */
@@ -82,6 +172,8 @@ export function watchOnline(): () => void {
     appStore.set(onlineAtom, navigator.onLine !== false);
     // Back online after a failed start: try again rather than leave the error screen up.
     if (navigator.onLine !== false && appStore.get(readinessAtom).state === 'error') void loadApp();
+    // Back online after a start from the local copy: ask the server now rather than at the next retry.
+    else if (navigator.onLine !== false && awaitingServer) void reachServer();
   };
   window.addEventListener('online', update);
   window.addEventListener('offline', update);

@@ -3,6 +3,7 @@ import { atom } from 'jotai/vanilla';
 import * as userApi from '../api/user';
 import type { LoginPayload, User } from '../api/user';
 import { ApiError } from '../api/apiError';
+import { apiBase } from '../api/client';
 import { appStore } from './store';
 import { navigateTo } from './navigator';
 import { clearAccountStorage, readJson, readStorage, removeStorage, writeStorage, STORAGE_KEYS } from './storage';
@@ -252,8 +253,21 @@ export async function register(payload: { username: string; email: string; passw
   await login({ username: payload.username, password: payload.password, longToken: false });
 }
 
-/** Clears the token and the account's local storage, goes to login and re-checks auth. */
+type SignOutHook = (apiUrl: string, userId: number) => unknown;
+const signOutHooks = new Set<SignOutHook>();
+
+/**
+ * Registers what signing out must also remove, given the server address and the user (the local copy of src/local
+ * deletes its database); run before the store is emptied. Not awaited: sign-out never waits for it.
+ */
+export function onSignOut(hook: SignOutHook): void {
+  signOutHooks.add(hook);
+}
+
+/** Clears the token, the account's local storage and local copy, goes to login and re-checks auth. */
 export async function logout(): Promise<void> {
+  const session = appStore.get(sessionAtom);
+  if (session.kind === 'user') for (const hook of signOutHooks) hook(apiBase(), session.claims.id);
   forgetPage();
   removeStorage(STORAGE_KEYS.token);
   clearAccountStorage();

@@ -16,6 +16,8 @@ export interface ListTasksState {
   loaded: boolean;
   /** The query the tasks were loaded with, so a changed filter reloads. */
   queryKey: string;
+  /** Shown from the local copy and not yet from the server: rendered as loaded, but still asked for. */
+  stale?: boolean;
 }
 
 /** What is stored per list: the ids of its query's result in the server's order, never the tasks themselves. */
@@ -24,12 +26,15 @@ interface ListQuery {
   loading: boolean;
   loaded: boolean;
   queryKey: string;
+  stale?: boolean;
 }
 
 type ListTasksAtom = WritableAtom<ListTasksState, [SetStateAction<ListTasksState>], void>;
 
 const EMPTY: ListQuery = { ids: [], loading: false, loaded: false, queryKey: '' };
 const listAtoms = new Map<number, { query: ReturnType<typeof atom<ListQuery>>; view: ListTasksAtom }>();
+/** Changes with every write of any list's query: what the local copy (src/local) watches to keep the queries. */
+export const listQueriesVersionAtom = atom(0);
 
 /**
  * One atom per list, created on first use and kept, so a list comes back instantly. Reading it gives the tasks from
@@ -57,6 +62,7 @@ export function listTasksAtom(listId: number): ListTasksAtom {
         if (all) set(taskAtomFamily.all, all);
         const { tasks, ...rest } = next;
         set(query, { ...rest, ids: tasks.map((t) => t.id) });
+        set(listQueriesVersionAtom, (v) => v + 1);
       },
     );
     entry = { query, view };
@@ -67,11 +73,51 @@ export function listTasksAtom(listId: number): ListTasksAtom {
 
 onClearStore(() => {
   for (const { query } of listAtoms.values()) appStore.set(query, EMPTY);
+  appStore.set(listQueriesVersionAtom, (v) => v + 1);
 });
+
+/** A list's loaded query as the local copy keeps it: the ids in order and the query they answer. */
+export interface StoredListQuery {
+  listId: number;
+  ids: readonly number[];
+  queryKey: string;
+}
+
+/** The loaded queries of every list (those loading for the first time, or that failed, left out). */
+export function loadedListQueries(): StoredListQuery[] {
+  const out: StoredListQuery[] = [];
+  for (const [listId, { query }] of listAtoms) {
+    const { ids, loaded, queryKey } = appStore.get(query);
+    if (loaded && queryKey !== '') out.push({ listId, ids, queryKey });
+  }
+  return out;
+}
+
+/**
+ * Shows a list's query as the local copy kept it (its tasks must be in the store already), marked stale so the next
+ * load still asks the server. A query the server has answered already wins; a load on its way keeps its query key,
+ * so its answer is not taken for one of an older filter.
+ */
+export function restoreListQuery({ listId, ids, queryKey }: StoredListQuery): void {
+  listTasksAtom(listId);
+  const { query } = listAtoms.get(listId)!;
+  const now = appStore.get(query);
+  if (now.loaded) return;
+  appStore.set(query, { ids: [...ids], loading: now.loading, loaded: true, queryKey: now.loading ? now.queryKey : queryKey, stale: true });
+  appStore.set(listQueriesVersionAtom, (v) => v + 1);
+}
 
 /** Lists whose tasks are loaded (for a refetch of everything shown, after live updates were lost). */
 export function loadedListIds(): number[] {
   return [...listAtoms].filter(([, { query }]) => appStore.get(query).loaded).map(([id]) => id);
+}
+
+/** Lists showing tasks the server has not confirmed: from the local copy, or whose load failed (to ask again when it answers). */
+export function unconfirmedListIds(): number[] {
+  return [...listAtoms].filter(([, { query }]) => {
+    const { loaded, stale, queryKey } = appStore.get(query);
+    return loaded && (stale === true || queryKey === '');
+  }).map(([id]) => id);
 }
 
 /** Puts loaded or saved tasks in the store: every view showing one of them follows. */

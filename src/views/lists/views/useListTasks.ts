@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai/react';
 import type { TaskQuery } from '../../../api/tasks';
+import type { ApiError } from '../../../api/apiError';
 import * as actions from '../../../actions';
 import { appStore } from '../../../state/store';
 import { listTasksAtom } from '../../../state/tasks';
@@ -38,8 +39,8 @@ export function loadListTasks(listId: number, filters: TaskFilterParams): Promis
   if (running && running.queryKey === queryKey) return running.done;
   const a = listTasksAtom(listId);
   const state = appStore.get(a);
-  // Back on a list with the same filter: show what is kept, no reload.
-  if (state.loaded && state.queryKey === queryKey) return Promise.resolve();
+  // Back on a list with the same filter: show what is kept, no reload (unless it came from the local copy).
+  if (state.loaded && !state.stale && state.queryKey === queryKey) return Promise.resolve();
   appStore.set(a, (s) => ({ ...s, loading: true, queryKey }));
   const current = () => appStore.get(a).queryKey === queryKey;
   const done = (async () => {
@@ -59,6 +60,11 @@ export function loadListTasks(listId: number, filters: TaskFilterParams): Promis
   })()
     .catch((err: unknown) => {
       if (!current()) return;
+      // Offline (or the server away) with the local copy shown: the copy stays, still stale, and the next load asks again.
+      if (appStore.get(a).stale && (err as Partial<ApiError> | null)?.status === 0) {
+        appStore.set(a, (s) => ({ ...s, loading: false }));
+        return;
+      }
       // Not kept as loaded with this filter, so the next visit asks again.
       appStore.set(a, (s) => ({ ...s, loading: false, loaded: true, queryKey: '' }));
       void error(err);

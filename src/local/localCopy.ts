@@ -1,0 +1,98 @@
+// The signed-in user's local copy (IndexedDB): read into the store at start, kept written while they are signed in,
+// deleted when they sign out. The boot path (src/state/readiness.ts) loads this module only for a user's session.
+import { appStore } from '../state/store';
+import { onSignOut, sessionAtom } from '../state/session';
+import { copyName, deleteCopy, openCopy, type CopyDb } from './localDb';
+import { canStartFrom, putCopyInStore, readCopy } from './readCopy';
+import { writeCopy, type CopyWriter } from './writeCopy';
+
+interface Open {
+  name: string;
+  userId: number;
+  db: Promise<CopyDb>;
+  /** Set once the copy was read into the store: then the store holds what the copy holds. */
+  read: boolean;
+  writer: CopyWriter | null;
+  closed: boolean;
+}
+
+let open: Open | null = null;
+
+function close(copy: Open): void {
+  copy.closed = true;
+  copy.writer?.stop();
+  copy.writer = null;
+  void copy.db.then((db) => db.close()).catch(() => undefined);
+  if (open === copy) open = null;
+}
+
+/** The copy of a user on a server, opened once. Another tab deleting it (signing out) closes it here. */
+function openFor(apiUrl: string, userId: number): Open {
+  const name = copyName(apiUrl, userId);
+  if (open && open.name === name) return open;
+  if (open) close(open);
+  const copy: Open = { name, userId, db: openCopy(name, () => close(copy)), read: false, writer: null, closed: false };
+  // Whoever uses the database handles its failure; this only keeps a failed open from being reported as unhandled.
+  copy.db.catch(() => undefined);
+  open = copy;
+  return copy;
+}
+
+/**
+ * At start, with a user's token: reads their copy into the store. True when the copy can carry the start without the
+ * server (it knows the server's config and the user): the app then shows it at once and the loads refresh it.
+ */
+export async function startFromCopy(apiUrl: string, userId: number): Promise<boolean> {
+  const copy = openFor(apiUrl, userId);
+  try {
+    const content = await readCopy(await copy.db);
+    if (copy.closed || !canStartFrom(content)) return false;
+    putCopyInStore(content);
+    copy.read = true;
+    return true;
+  } catch (err) {
+    console.warn('Keyflow: the local copy could not be read', err);
+    return false;
+  }
+}
+
+/**
+ * Keeps the signed-in user's copy written from the store until they sign out (or another user's session replaces
+ * theirs). A copy not read at start is written afresh: what it held before is not what the store holds.
+ */
+export function keepLocalCopy(apiUrl: string, userId: number): void {
+  const session = appStore.get(sessionAtom);
+  if (session.kind !== 'user' || session.claims.id !== userId) return;
+  const copy = openFor(apiUrl, userId);
+  if (copy.writer) return;
+  void copy.db.then(
+    (db) => {
+      if (copy.closed || copy.writer) return;
+      copy.writer = writeCopy(db, { fresh: !copy.read, onError: (err) => console.warn('Keyflow: the local copy could not be written', err) });
+    },
+    (err: unknown) => console.warn('Keyflow: the local copy could not be opened', err),
+  );
+}
+
+/** Writes what is pending now (the page is going away). */
+export function flushLocalCopy(): Promise<void> {
+  return open?.writer?.flush() ?? Promise.resolve();
+}
+
+/** Stops writing and deletes the user's copy (signing out). Resolves once it is gone. */
+export function deleteLocalCopy(apiUrl: string, userId: number): Promise<void> {
+  const name = copyName(apiUrl, userId);
+  if (open?.name === name) close(open);
+  return deleteCopy(name).catch((err: unknown) => console.warn('Keyflow: the local copy could not be deleted', err));
+}
+
+// Signing out deletes the copy before the store is emptied, so the emptying is never written to it.
+onSignOut((apiUrl, userId) => deleteLocalCopy(apiUrl, userId));
+
+if (typeof window !== 'undefined') {
+  // A reload or a closed tab right after a change keeps the change.
+  window.addEventListener('pagehide', () => void flushLocalCopy());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void flushLocalCopy();
+  });
+}
