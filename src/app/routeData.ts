@@ -3,6 +3,7 @@
 import { appStore } from '../state/store';
 import { isTokenValid, parseToken, sessionAtom } from '../state/session';
 import { readStorage, STORAGE_KEYS } from '../state/storage';
+import { localCopyRead } from '../state/readiness';
 import { matchRoute } from '../routes';
 
 declare global {
@@ -48,7 +49,7 @@ export function signedInUser(): boolean {
 export function preloadRoute(name: string, params: Record<string, string | undefined>, pathname: string): void {
   preloadRouteFiles(pathname);
   if (!DATA_ROUTES.has(name) || !signedInUser()) return;
-  void import('./routeLoads').then((m) => m.preloadRoute(name, params)).catch(() => undefined);
+  void Promise.all([import('./routeLoads'), localCopyRead()]).then(([m]) => m.preloadRoute(name, params)).catch(() => undefined);
 }
 
 /** The same for a path (a link about to be followed). */

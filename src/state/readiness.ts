@@ -84,6 +84,16 @@ export function onServerBack(listener: () => void): () => void {
   return () => serverBackListeners.delete(listener);
 }
 
+let copyRead: Promise<unknown> = Promise.resolve();
+
+/**
+ * Settles once the local copy is in the store, or there is none: route loads start after it, so that the copy never
+ * covers their answers, and a load that fails at once (offline) finds the copy there to keep.
+ */
+export function localCopyRead(): Promise<unknown> {
+  return copyRead;
+}
+
 /** Set while the app runs from the local copy and the server has not answered yet. */
 let awaitingServer = false;
 
@@ -112,10 +122,11 @@ export async function loadApp(): Promise<void> {
   const discovery = discover();
   const userId = storedUserId();
   if (userId !== null) {
-    const fromCopy = await localCopy()
+    const reading = localCopy()
       .then((m) => m.startFromCopy(apiBase(), userId))
       .catch(() => false);
-    if (fromCopy) {
+    copyRead = reading;
+    if (await reading) {
       appStore.set(serverUnreachableAtom, false);
       await checkAuth({ userInBackground: true });
       appStore.set(readinessAtom, { state: 'ready' });

@@ -1,0 +1,81 @@
+// The local copy in Chromium: a list loaded online shows again after a reload without network (from IndexedDB and
+// the service worker's shell, no offline screen), the server's changes replace it when the network is back, and
+// signing out deletes the database.
+import { expect, test, type Page } from '@playwright/test';
+import { createList, createTask, signUp } from './helpers';
+
+/** The names of this origin's local copies (IndexedDB databases named keyflow:<API address>:<user id>). */
+function copies(page: Page): Promise<string[]> {
+  return page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('keyflow:')));
+}
+
+/** The titles of the tasks the one local copy of this origin holds. */
+function copiedTitles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('keyflow:'));
+    if (!name) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(name);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('tasks')) return [];
+      const all = await new Promise<{ title: string }[]>((resolve, reject) => {
+        const req = db.transaction('tasks').objectStore('tasks').getAll();
+        req.onsuccess = () => resolve(req.result as { title: string }[]);
+        req.onerror = () => reject(req.error);
+      });
+      return all.map((t) => t.title).sort();
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** Waits until the service worker controls the page (it does from the second load on), so a reload works offline. */
+async function controlledByWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null)).toBe('activated');
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+}
+
+test('a list loaded online shows after an offline reload, refreshes when the network is back, and signing out deletes the copy', async ({ page, context, request }) => {
+  const account = await signUp(request, page, 'local');
+  const listId = await createList(request, account, 'Garden');
+  const titles = ['Paint the fence', 'Buy brushes', 'Water the roses'];
+  for (const title of titles) await createTask(request, account, listId, { title });
+
+  await page.goto(`/lists/${listId}/list`);
+  await expect(page.locator('.task-row')).toHaveCount(3);
+  await controlledByWorker(page);
+  await expect(page.locator('.task-row')).toHaveCount(3);
+  await expect.poll(() => copiedTitles(page)).toEqual([...titles].sort());
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    // The list, its tasks and the navigation come from the copy; the app is not covered by the offline screen.
+    await expect(page.locator('#main').getByRole('heading', { level: 1, name: 'Garden' })).toBeVisible();
+    for (const title of titles) await expect(page.locator('.task-row', { hasText: title })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Garden' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You are offline.' })).toHaveCount(0);
+
+    // Meanwhile someone adds a task on the server.
+    await createTask(request, account, listId, { title: 'Mow the lawn' });
+    await page.waitForTimeout(300);
+    await expect(page.locator('.task-row', { hasText: 'Mow the lawn' })).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+  // Back online: the loads run again and the server's list replaces the copy's.
+  await expect(page.locator('.task-row', { hasText: 'Mow the lawn' })).toBeVisible();
+  await expect(page.locator('.task-row')).toHaveCount(4);
+
+  expect(await copies(page)).toHaveLength(1);
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => copies(page)).toEqual([]);
+});
