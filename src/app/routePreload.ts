@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { ROUTE_REQUESTS, SESSION_REQUESTS } from './routeRequests.js';
+import { COPY_PREFIX, STORE_NAMES } from '../local/copyNames.js';
 
 export interface RouteSource {
   name: string;
@@ -81,10 +82,34 @@ export function preloadScript(table: PreloadRoute[], sessionFiles: string[] = []
     ";window.__kfRoutes=t;var d=document,p=location.pathname.replace(/\\/+$/,'')||'/',k=null,u=false;" +
     "function f(l){l.forEach(function(h){var e=d.createElement('link');if(/\\.css$/.test(h)){e.rel='preload';e.setAttribute('as','style')}else e.rel='modulepreload';e.crossOrigin='';e.href=h;d.head.appendChild(e)})}" +
     "try{k=localStorage.getItem('token');var c=JSON.parse(atob(k.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));u=c.type===1&&c.id>0&&c.exp*1000>Date.now()}catch(e){}" +
+    copyReadScript() +
     'for(var i=0;i<t.length;i++){var m=new RegExp(t[i][0]).exec(p);if(!m)continue;' +
     'if(u&&t[i][2].length){var b=(localStorage.getItem(\'API_URL\')||window.API_URL||\'/api/v1\').replace(/\\/+$/,\'\'),w=window.__kfEarly={};' +
     "t[i][2].forEach(function(q){var ok=true,r=q.replace(/\\{(\\d+)\\}/g,function(_,n){var v=m[+n];if(!/^\\d+$/.test(v))ok=false;return v});" +
     "if(ok){var x=fetch(b+'/'+r,{headers:{Authorization:'Bearer '+k}});x.catch(function(){});w[r]={at:Date.now(),res:x}}});f(t[i][1]);f(s)}else f(t[i][1]);break}})()"
+  );
+}
+
+/**
+ * The part of the inline script that reads a signed-in user's local copy (src/local) with the navigation, while the
+ * scripts load: every record of every store, into window.__kfCopy for the app to take (src/local/readCopy.ts). The
+ * database is named as the app names it (API address as apiBase() makes it, user id from the token). A database that
+ * is not there is not created (its creation is aborted): the app creates it with its stores.
+ */
+function copyReadScript(): string {
+  const stores = JSON.stringify(STORE_NAMES);
+  return (
+    "if(u&&window.indexedDB)try{var a=(localStorage.getItem('API_URL')||window.API_URL||'/api/v1').replace(/\\/+$/,''),n=" +
+    JSON.stringify(COPY_PREFIX) +
+    "+(a.charAt(0)==='/'?location.origin+a:a)+':'+c.id;" +
+    'window.__kfCopy={name:n,read:new Promise(function(y){var q=indexedDB.open(n);' +
+    'q.onupgradeneeded=function(){q.transaction.abort()};q.onerror=function(){y(null)};' +
+    'q.onsuccess=function(){var b=q.result,o={};try{var x=b.transaction(' +
+    stores +
+    ",'readonly');" +
+    stores +
+    ".forEach(function(m){var g=x.objectStore(m).getAll();g.onsuccess=function(){o[m]=g.result}});var h=x.objectStore('meta').getAllKeys();h.onsuccess=function(){o.metaKeys=h.result};" +
+    'x.oncomplete=function(){b.close();y(o)};x.onabort=function(){b.close();y(null)}}catch(e){b.close();y(null)}}})}}catch(e){}'
   );
 }
 

@@ -11,7 +11,8 @@ import type { EntityFamily } from '../state/entities';
 import { restoreListQuery, taskAtomFamily, type StoredListQuery } from '../state/tasks';
 import { labelAtomFamily, labelIdsAtom, listAtomFamily, namespaceAtomFamily, namespaceIdsAtom, type NamespaceEntity } from '../state/namespaces';
 import { restoreBoard, type StoredBoard } from '../state/kanbanBoard';
-import { STORE_NAMES, type CopyDb, type CopyMeta, type MetaKey } from './localDb';
+import type { CopyDb, CopyMeta, MetaKey, TaskShard } from './localDb';
+import { STORE_NAMES, type StoreName } from './copyNames';
 
 /** Everything a copy holds. */
 export interface Copy {
@@ -24,22 +25,50 @@ export interface Copy {
   meta: Partial<CopyMeta>;
 }
 
+/** A copy's stores as read: every record of each, and the meta store's keys beside its values. */
+type RawCopy = { [S in StoreName]: unknown[] } & { metaKeys: MetaKey[] };
+
+declare global {
+  interface Window {
+    /** The copy as index.html's boot script read it, by database name (null: none there, or it could not be read). */
+    __kfCopy?: { name: string; read: Promise<RawCopy | null> };
+  }
+}
+
+function fromRaw(raw: RawCopy): Copy {
+  const tasks: Task[] = [];
+  for (const shard of raw.taskShards as TaskShard[]) for (const task of shard.tasks) tasks.push(task);
+  const meta: Partial<Record<MetaKey, unknown>> = {};
+  raw.metaKeys.forEach((key, i) => (meta[key] = raw.meta[i]));
+  return {
+    tasks,
+    lists: raw.lists as List[],
+    namespaces: raw.namespaces as NamespaceEntity[],
+    labels: raw.labels as Label[],
+    queries: raw.queries as StoredListQuery[],
+    boards: raw.boards as StoredBoard[],
+    meta: meta as Partial<CopyMeta>,
+  };
+}
+
+/**
+ * The copy index.html's boot script started reading with the navigation, if it read this database (each is taken
+ * once): the read then runs while the scripts load rather than after them. Null when there is none to take.
+ */
+export async function takeEarlyCopy(name: string): Promise<Copy | null> {
+  const early = typeof window === 'undefined' ? undefined : window.__kfCopy;
+  if (!early || early.name !== name) return null;
+  delete window.__kfCopy;
+  const raw = await early.read.catch(() => null);
+  return raw ? fromRaw(raw) : null;
+}
+
 /** Reads the whole copy in one transaction (the stores side by side). */
 export async function readCopy(db: CopyDb): Promise<Copy> {
   const tx = db.transaction(STORE_NAMES, 'readonly');
-  const [tasks, lists, namespaces, labels, queries, boards, metaKeys, metaValues] = await Promise.all([
-    tx.objectStore('tasks').getAll(),
-    tx.objectStore('lists').getAll(),
-    tx.objectStore('namespaces').getAll(),
-    tx.objectStore('labels').getAll(),
-    tx.objectStore('queries').getAll(),
-    tx.objectStore('boards').getAll(),
-    tx.objectStore('meta').getAllKeys(),
-    tx.objectStore('meta').getAll(),
-  ]);
-  const meta: Partial<Record<MetaKey, unknown>> = {};
-  metaKeys.forEach((key, i) => (meta[key] = metaValues[i]));
-  return { tasks, lists, namespaces, labels, queries, boards, meta: meta as Partial<CopyMeta> };
+  const [values, metaKeys] = await Promise.all([Promise.all(STORE_NAMES.map((store) => tx.objectStore(store).getAll())), tx.objectStore('meta').getAllKeys()]);
+  const raw = Object.fromEntries(STORE_NAMES.map((store, i) => [store, values[i]])) as { [S in StoreName]: unknown[] };
+  return fromRaw({ ...raw, metaKeys });
 }
 
 /** Whether a copy can carry a start without the server: it must know the server's config and the user. */

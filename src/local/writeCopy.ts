@@ -1,5 +1,5 @@
 // Keeps the local copy in step with the store: changes are noticed from the store's subscriptions, batched, and
-// written by id (what changed since the last write, never the whole map) in short slices of idle time.
+// written by id (what changed since the last write, never the whole map; a task's shard) in short slices of idle time.
 import type { Atom } from 'jotai/vanilla';
 import { appStore } from '../state/store';
 import { configAtom } from '../state/config';
@@ -8,18 +8,22 @@ import type { EntityFamily } from '../state/entities';
 import { listQueriesVersionAtom, loadedListQueries, taskAtomFamily } from '../state/tasks';
 import { labelAtomFamily, labelIdsAtom, listAtomFamily, namespaceAtomFamily, namespaceIdsAtom } from '../state/namespaces';
 import { boardsVersionAtom, loadedBoards } from '../state/kanbanBoard';
-import { STORE_NAMES, type CopyDb, type MetaKey, type StoreName } from './localDb';
+import type { Task } from '../api/tasks';
+import { shardOf, type CopyDb, type MetaKey } from './localDb';
+import { STORE_NAMES, type StoreName } from './copyNames';
 
 /** How long changes gather before they are written: a burst of edits (or a list's pages arriving) is one batch. */
 const GATHER_MS = 200;
 /** The longest a slice of writing may take on the main thread; a long task starts at 50 ms. */
 const SLICE_MS = 8;
-/** A slice writes at least this many records, so that a page that is never idle still gets its copy written. */
-const MIN_SLICE_OPS = 50;
+/** A slice writes at least one record (a shard of tasks takes about 1 ms), so a page that is never idle still gets its copy written. */
+const MIN_SLICE_OPS = 1;
 /** Writes wait for idle time at most this long. */
 const IDLE_TIMEOUT_MS = 2_000;
 
 type Op = { store: StoreName; key: number | string; value?: unknown };
+
+type Records = ReadonlyMap<number | string, unknown>;
 
 /** Something of the store the copy keeps, as records by key; `same` says whether a record needs no write. */
 interface Source {
@@ -27,8 +31,10 @@ interface Source {
   /** The atoms whose change may change the records. */
   watch: Atom<unknown>[];
   /** The records now (cheap to call when nothing changed: the entity maps are the store's own). */
-  records: () => ReadonlyMap<number | string, unknown>;
+  records: () => Records;
   same: (a: unknown, b: unknown) => boolean;
+  /** The writes from `before` to `now`, when they are not one record per key (the tasks' shards). */
+  ops?: (before: Records, now: Records) => Op[];
 }
 
 const identical = (a: unknown, b: unknown) => a === b;
@@ -51,8 +57,20 @@ function byListId<T extends { listId: number }>(items: T[]): Map<number, T> {
 
 const META_ATOMS: Record<MetaKey, Atom<unknown>> = { user: userAtom, config: configAtom, namespaceIds: namespaceIdsAtom, labelIds: labelIdsAtom };
 
+/** The shards holding the tasks that changed, were added or were removed, each written whole (or deleted once empty). */
+export function shardOps(before: Records, now: Records): Op[] {
+  if (before === now) return [];
+  const dirty = new Set<number>();
+  for (const [id, task] of now) if (before.get(id) !== task) dirty.add(shardOf(id as number));
+  for (const id of before.keys()) if (!now.has(id)) dirty.add(shardOf(id as number));
+  if (dirty.size === 0) return [];
+  const shards = new Map<number, Task[]>([...dirty].map((shard) => [shard, []]));
+  for (const [id, task] of now) shards.get(shardOf(id as number))?.push(task as Task);
+  return [...shards].map(([shard, tasks]) => (tasks.length ? { store: 'taskShards', key: shard, value: { shard, tasks } } : { store: 'taskShards', key: shard }));
+}
+
 const SOURCES: Source[] = [
-  entitySource('tasks', taskAtomFamily),
+  { store: 'taskShards', watch: [taskAtomFamily.all], records: () => appStore.get(taskAtomFamily.all), same: identical, ops: shardOps },
   entitySource('lists', listAtomFamily),
   entitySource('namespaces', namespaceAtomFamily),
   entitySource('labels', labelAtomFamily),
@@ -75,7 +93,7 @@ const SOURCES: Source[] = [
 ];
 
 /** The records to write or delete to go from `before` to `now`. */
-export function diffRecords(store: StoreName, before: ReadonlyMap<number | string, unknown>, now: ReadonlyMap<number | string, unknown>, same: (a: unknown, b: unknown) => boolean, keepMissing = false): Op[] {
+export function diffRecords(store: StoreName, before: Records, now: Records, same: (a: unknown, b: unknown) => boolean, keepMissing = false): Op[] {
   const ops: Op[] = [];
   if (before === now) return ops;
   for (const [key, value] of now) if (!before.has(key) || !same(before.get(key), value)) ops.push({ store, key, value });
@@ -104,7 +122,7 @@ function whenIdle(run: (deadline: IdleDeadlineLike) => void): void {
  * read into it), so it is emptied and written whole; else what the store holds now is taken as written.
  */
 export function writeCopy(db: CopyDb, opts: { fresh: boolean; onError?: (err: unknown) => void }): CopyWriter {
-  const written = new Map<Source, ReadonlyMap<number | string, unknown>>();
+  const written = new Map<Source, Records>();
   for (const source of SOURCES) written.set(source, opts.fresh ? new Map() : source.records());
   let clearFirst = opts.fresh;
   let queue: Op[] = [];
@@ -119,7 +137,8 @@ export function writeCopy(db: CopyDb, opts: { fresh: boolean; onError?: (err: un
     for (const source of SOURCES) {
       const now = source.records();
       // The meta store keeps a value the store has dropped (the config while it is reloaded): it is written, never deleted.
-      queue.push(...diffRecords(source.store, written.get(source)!, now, source.same, source.store === 'meta'));
+      const before = written.get(source)!;
+      queue.push(...(source.ops ? source.ops(before, now) : diffRecords(source.store, before, now, source.same, source.store === 'meta')));
       written.set(source, now);
     }
   };

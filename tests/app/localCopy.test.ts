@@ -11,11 +11,13 @@ import { setNavigator } from '../../src/state/navigator';
 import { listTasksAtom, putTasks, taskAtomFamily } from '../../src/state/tasks';
 import { labelsAtom, namespacesAtom, listsByIdAtom } from '../../src/state/namespaces';
 import { boardAtom } from '../../src/state/kanbanBoard';
-import { copyName, openCopy, type CopyDb } from '../../src/local/localDb';
-import { diffRecords, writeCopy } from '../../src/local/writeCopy';
+import { openCopy, shardOf, type CopyDb } from '../../src/local/localDb';
+import { copyName } from '../../src/local/copyNames';
+import { diffRecords, shardOps, writeCopy } from '../../src/local/writeCopy';
 import { deleteLocalCopy, keepLocalCopy, startFromCopy } from '../../src/local/localCopy';
 import { loadListTasks } from '../../src/views/lists/views/useListTasks';
 import { defaultFilters } from '../../src/views/lists/views/taskFilters';
+import { loadApp, readinessAtom } from '../../src/state/readiness';
 import { fakeToken } from './helpers';
 import { makeTask } from './tasks/fixtures';
 
@@ -124,8 +126,11 @@ describe('the local copy', () => {
     expect(appStore.get(listTasksAtom(7)).stale).toBeUndefined();
   });
 
-  it('writes what changed by id: an edited task is rewritten, a deleted one removed, the others left', async () => {
+  it('writes what changed by id: the edited task’s shard is rewritten, the deleted task’s emptied, the others left', async () => {
+    // Tasks 11 and 75 share a shard (ids modulo 64); 12 has one of its own.
+    const neighbour = makeTask({ id: 75, title: 'Rake the leaves', listId: 7 });
     fillAsAda();
+    putTasks([neighbour]);
     db = await openCopy(copyName(API, ADA), () => db?.close());
     const writer = writeCopy(db, { fresh: true });
     await writer.flush();
@@ -133,13 +138,13 @@ describe('the local copy', () => {
     putTasks([{ ...tasks[0], title: 'Paint the fence green' }]);
     taskAtomFamily.remove(12);
     await writer.flush();
-    // Only the edited task is written again (the list's query and board keep their ids; a view leaves out unknown ones).
-    expect(put.mock.calls.map(([value]) => (value as { id?: number }).id)).toEqual([11]);
+    // Only the edited task's shard is written again (the list's query and board keep their ids; a view leaves out unknown ones).
+    expect(put.mock.calls.map(([value]) => (value as { shard: number }).shard)).toEqual([shardOf(11)]);
     put.mockRestore();
     writer.stop();
-    expect((await db.get('tasks', 11))?.title).toBe('Paint the fence green');
-    expect(await db.get('tasks', 12)).toBeUndefined();
-    expect(await db.count('tasks')).toBe(1);
+    expect((await db.get('taskShards', shardOf(11)))?.tasks.map((t) => t.title)).toEqual(['Paint the fence green', 'Rake the leaves']);
+    expect(await db.get('taskShards', shardOf(12))).toBeUndefined();
+    expect(await db.count('taskShards')).toBe(1);
   });
 
   it('diffs records by key: new and changed ones are put, missing ones deleted (meta values are only ever put)', () => {
@@ -148,9 +153,15 @@ describe('the local copy', () => {
     const before = new Map([[1, a], [2, b]]);
     const now = new Map([[1, a], [3, { id: 3 }]]);
     const same = (x: unknown, y: unknown) => x === y;
-    expect(diffRecords('tasks', before, now, same)).toEqual([{ store: 'tasks', key: 3, value: { id: 3 } }, { store: 'tasks', key: 2 }]);
+    expect(diffRecords('lists', before, now, same)).toEqual([{ store: 'lists', key: 3, value: { id: 3 } }, { store: 'lists', key: 2 }]);
     expect(diffRecords('meta', before, now, same, true)).toEqual([{ store: 'meta', key: 3, value: { id: 3 } }]);
-    expect(diffRecords('tasks', before, before, same)).toEqual([]);
+    expect(diffRecords('lists', before, before, same)).toEqual([]);
+    // Tasks by shard: task 3's shard is written with every task in it, task 2's emptied shard deleted.
+    const t3 = { id: 3 + 64 };
+    expect(shardOps(before, new Map([[1, a], [3, { id: 3 }], [67, t3]]))).toEqual([
+      { store: 'taskShards', key: 3, value: { shard: 3, tasks: [{ id: 3 }, t3] } },
+      { store: 'taskShards', key: 2 },
+    ]);
   });
 
   it('is written while a user is signed in, and deleted when they sign out', async () => {
@@ -160,9 +171,9 @@ describe('the local copy', () => {
     // The writer starts once the database is open; the first write of a fresh copy follows its gathering delay.
     await vi.waitFor(async () => {
       const copy = await openDB(copyName(API, ADA));
-      const count = copy.objectStoreNames.contains('tasks') ? await copy.count('tasks') : 0;
+      const shards = (copy.objectStoreNames.contains('taskShards') ? await copy.getAll('taskShards') : []) as { tasks: unknown[] }[];
       copy.close();
-      expect(count).toBe(2);
+      expect(shards.flatMap((shard) => shard.tasks)).toHaveLength(2);
     });
     await logout();
     await vi.waitFor(async () => expect(await databases()).not.toContain(copyName(API, ADA)));
@@ -200,5 +211,31 @@ describe('a list shown from the copy', () => {
     const list = appStore.get(listTasksAtom(7));
     expect(list.tasks.map((t) => t.id)).toEqual([11, 12]);
     expect(list).toMatchObject({ loaded: true, loading: false, stale: true });
+  });
+});
+
+describe('starting without network', () => {
+  const offline = () => vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+
+  it('with a copy, the app is ready and signed in from it (config and user included)', async () => {
+    fillAsAda();
+    await writeAll();
+    reloadStore();
+    localStorage.setItem('token', tokenOf(ADA));
+    offline();
+    await loadApp();
+    expect(appStore.get(readinessAtom)).toEqual({ state: 'ready' });
+    expect(appStore.get(sessionAtom).kind).toBe('user');
+    expect(appStore.get(configAtom)?.version).toBe('v0.20.4');
+    expect(appStore.get(userAtom)?.name).toBe('Ada');
+    expect(appStore.get(listTasksAtom(7)).tasks).toHaveLength(2);
+  });
+
+  it('without one, it is the error state (the offline screen or the address form) as before', async () => {
+    localStorage.setItem('token', tokenOf(BOB));
+    offline();
+    await loadApp();
+    expect(appStore.get(readinessAtom).state).toBe('error');
+    expect(taskAtomFamily.ids()).toEqual([]);
   });
 });

@@ -20,13 +20,14 @@ function copiedTitles(page: Page): Promise<string[]> {
       req.onerror = () => reject(req.error);
     });
     try {
-      if (!db.objectStoreNames.contains('tasks')) return [];
-      const all = await new Promise<{ title: string }[]>((resolve, reject) => {
-        const req = db.transaction('tasks').objectStore('tasks').getAll();
-        req.onsuccess = () => resolve(req.result as { title: string }[]);
+      if (!db.objectStoreNames.contains('taskShards')) return [];
+      // The tasks are kept in shards of many tasks each (src/local/localDb.ts).
+      const shards = await new Promise<{ tasks: { title: string }[] }[]>((resolve, reject) => {
+        const req = db.transaction('taskShards').objectStore('taskShards').getAll();
+        req.onsuccess = () => resolve(req.result as { tasks: { title: string }[] }[]);
         req.onerror = () => reject(req.error);
       });
-      return all.map((t) => t.title).sort();
+      return shards.flatMap((s) => s.tasks.map((t) => t.title)).sort();
     } finally {
       db.close();
     }
