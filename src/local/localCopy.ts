@@ -99,6 +99,13 @@ export function deleteLocalCopy(apiUrl: string, userId: number): Promise<void> {
 // Signing out deletes the copy before the store is emptied, so the emptying is never written to it.
 onSignOut((apiUrl, userId) => deleteLocalCopy(apiUrl, userId));
 
+// A session that ends otherwise (the token ran out) or becomes another user's stops the writing at once, before the
+// store is emptied: the copy stays as it was, for this user's next start.
+appStore.sub(sessionAtom, () => {
+  const session = appStore.get(sessionAtom);
+  if (open?.writer && (session.kind !== 'user' || session.claims.id !== open.userId)) close(open);
+});
+
 if (typeof window !== 'undefined') {
   // A reload or a closed tab right after a change keeps the change.
   window.addEventListener('pagehide', () => void flushLocalCopy());

@@ -239,3 +239,23 @@ describe('starting without network', () => {
     expect(taskAtomFamily.ids()).toEqual([]);
   });
 });
+
+describe('a session that ends without signing out', () => {
+  it('leaves the copy as it was (the store emptied after it is not written)', async () => {
+    localStorage.setItem('token', tokenOf(ADA));
+    fillAsAda();
+    keepLocalCopy(API, ADA);
+    const shardCount = async () => {
+      const copy = await openDB(copyName(API, ADA));
+      const n = copy.objectStoreNames.contains('taskShards') ? await copy.count('taskShards') : 0;
+      copy.close();
+      return n;
+    };
+    await vi.waitFor(async () => expect(await shardCount()).toBe(2));
+    // What an expired token does (session.ts resetSession): the session goes, then the store is emptied.
+    appStore.set(sessionAtom, { kind: 'none' });
+    clearStore();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await shardCount()).toBe(2);
+  });
+});
