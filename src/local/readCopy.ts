@@ -57,8 +57,10 @@ function fromRaw(raw: RawCopy): Copy {
  */
 export async function takeEarlyCopy(name: string): Promise<Copy | null> {
   const early = typeof window === 'undefined' ? undefined : window.__kfCopy;
-  if (!early || early.name !== name) return null;
+  if (!early) return null;
+  // Taken or not, it is not kept: a copy of another name (the address changed meanwhile) would only hold memory.
   delete window.__kfCopy;
+  if (early.name !== name) return null;
   const raw = await early.read.catch(() => null);
   return raw ? fromRaw(raw) : null;
 }

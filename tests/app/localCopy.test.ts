@@ -18,6 +18,7 @@ import { deleteLocalCopy, keepLocalCopy, startFromCopy } from '../../src/local/l
 import { loadListTasks } from '../../src/views/lists/views/useListTasks';
 import { defaultFilters } from '../../src/views/lists/views/taskFilters';
 import { loadApp, readinessAtom } from '../../src/state/readiness';
+import { preloadScript } from '../../src/app/routePreload';
 import { fakeToken } from './helpers';
 import { makeTask } from './tasks/fixtures';
 
@@ -257,5 +258,27 @@ describe('a session that ends without signing out', () => {
     clearStore();
     await new Promise((r) => setTimeout(r, 400));
     expect(await shardCount()).toBe(2);
+  });
+});
+
+describe('index.html’s script', () => {
+  it('reads the signed-in user’s copy with the navigation, and the app takes that read', async () => {
+    fillAsAda();
+    await writeAll();
+    reloadStore();
+    localStorage.setItem('token', tokenOf(ADA));
+    new Function(preloadScript([], []))();
+    expect(window.__kfCopy?.name).toBe(copyName(API, ADA));
+    expect(await startFromCopy(API, ADA)).toBe(true);
+    expect(window.__kfCopy).toBeUndefined();
+    expect(appStore.get(listTasksAtom(7)).tasks.map((t) => t.title)).toEqual(['Paint the fence', 'Buy brushes']);
+  });
+
+  it('creates no database where there is no copy', async () => {
+    localStorage.setItem('token', tokenOf(BOB));
+    new Function(preloadScript([], []))();
+    expect(await window.__kfCopy?.read).toBeNull();
+    expect(await databases()).not.toContain(copyName(API, BOB));
+    delete window.__kfCopy;
   });
 });
