@@ -1,7 +1,8 @@
 // The signed-in user's local copy (IndexedDB): read into the store at start, kept written while they are signed in,
 // deleted when they sign out. The boot path (src/state/readiness.ts) loads this module only for a user's session.
 import { appStore } from '../state/store';
-import { onSignOut, sessionAtom } from '../state/session';
+import { onSignOut, parseToken, sessionAtom } from '../state/session';
+import { readStorage, STORAGE_KEYS } from '../state/storage';
 import { deleteCopy, openCopy, type CopyDb } from './localDb';
 import { copyName } from './copyNames';
 import { canStartFrom, putCopyInStore, readCopy, takeEarlyCopy } from './readCopy';
@@ -73,6 +74,9 @@ export async function startFromCopy(apiUrl: string, userId: number): Promise<boo
 export function keepLocalCopy(apiUrl: string, userId: number): void {
   const session = appStore.get(sessionAtom);
   if (session.kind !== 'user' || session.claims.id !== userId) return;
+  // Signed out in another tab (the token is gone from the shared storage, the copy deleted): not written again here.
+  const token = readStorage(STORAGE_KEYS.token);
+  if (parseToken(token ?? '')?.id !== userId) return;
   const copy = openFor(apiUrl, userId);
   if (copy.writer) return;
   void copy.db.then(

@@ -282,3 +282,13 @@ describe('index.html’s script', () => {
     delete window.__kfCopy;
   });
 });
+
+describe('another tab signing out', () => {
+  it('is not undone here: without the user’s token in storage, this tab writes no copy', async () => {
+    fillAsAda();
+    localStorage.removeItem('token');
+    keepLocalCopy(API, ADA);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await databases()).not.toContain(copyName(API, ADA));
+  });
+});
