@@ -96,6 +96,8 @@ export function localCopyRead(): Promise<unknown> {
 
 /** Set while the app runs from the local copy and the server has not answered yet. */
 let awaitingServer = false;
+/** How often the server was asked in vain since then. */
+let serverAsks = 0;
 
 /** Asks the server again (the browser came online, or the timer): on an answer, adopts it and refreshes what is shown. */
 async function reachServer(): Promise<void> {
@@ -103,11 +105,16 @@ async function reachServer(): Promise<void> {
   const found = await discover();
   if (!awaitingServer) return;
   if (!found.ok) {
-    // Offline, the browser's online event asks again; with a network the server is asked every few seconds.
-    if (typeof navigator === 'undefined' || navigator.onLine !== false) retryTimer = setTimeout(() => void reachServer(), UNREACHABLE_RETRY_MS);
+    // Offline, the browser's online event asks again; with a network, the timer, slowing down (5 s, doubling up to
+    // a minute): the app works from the copy meanwhile.
+    if (typeof navigator === 'undefined' || navigator.onLine !== false) {
+      retryTimer = setTimeout(() => void reachServer(), Math.min(UNREACHABLE_RETRY_MS * 2 ** serverAsks, 60_000));
+      serverAsks += 1;
+    }
     return;
   }
   awaitingServer = false;
+  serverAsks = 0;
   adoptApiUrl(found.url, found.info);
   for (const listener of serverBackListeners) listener();
 }
