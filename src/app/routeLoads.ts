@@ -9,6 +9,8 @@ import { loadNamespaces } from '../state/namespaces';
 import { unconfirmedListIds } from '../state/tasks';
 import { loadedBoardIds } from '../state/kanbanBoard';
 import { refreshUser } from '../state/session';
+import { appStore } from '../state/store';
+import { outboxStateAtom } from '../outbox/current';
 import * as actions from '../actions';
 
 /** The list itself (title, right): the view's GET adopts the response. */
@@ -68,6 +70,27 @@ export function preloadRoute(name: string, params: Record<string, string | undef
 export function refreshFromServer(): void {
   void refreshUser(true).catch(() => undefined);
   void loadNamespaces().catch(() => undefined);
-  for (const listId of unconfirmedListIds()) void loadListTasks(listId, rememberedFilters(listId));
-  for (const listId of loadedBoardIds()) void actions.buckets.load(listId);
+  // The tasks once the changes made offline have reached the server: asked before, a list would come back without
+  // them (a task completed offline listed again among the open ones).
+  void outboxSent().then(() => {
+    for (const listId of unconfirmedListIds()) void loadListTasks(listId, rememberedFilters(listId));
+    for (const listId of loadedBoardIds()) void actions.buckets.load(listId);
+  });
+}
+
+/** Resolves once no write waits in the outbox to be sent (refused ones wait for the person), or after `ms`. */
+function outboxSent(ms = 10_000): Promise<void> {
+  const sent = () => !appStore.get(outboxStateAtom).entries.some((e) => e.state === 'queued');
+  return new Promise((resolve) => {
+    if (sent()) return resolve();
+    const finish = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(finish, ms);
+    const unsubscribe = appStore.sub(outboxStateAtom, () => {
+      if (sent()) finish();
+    });
+  });
 }

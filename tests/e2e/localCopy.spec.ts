@@ -83,3 +83,40 @@ test('a list loaded online shows after an offline reload, refreshes when the net
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => copies(page)).toEqual([]);
 });
+
+test('changes made offline survive an offline reload: shown from the copy, still waiting in the outbox, then on the server', async ({ page, context, request }) => {
+  const account = await signUp(request, page, 'localoutbox');
+  const listId = await createList(request, account, 'Errands');
+  const paint = await createTask<{ id: number }>(request, account, listId, { title: 'Paint the fence' });
+  await createTask(request, account, listId, { title: 'Buy brushes' });
+
+  await page.goto(`/lists/${listId}/list`);
+  await controlledByWorker(page);
+  await expect(page.locator('.task-row')).toHaveCount(2);
+
+  await context.setOffline(true);
+  try {
+    const add = page.getByRole('combobox', { name: 'Add a task' });
+    await add.fill('Bought offline');
+    await add.press('Enter');
+    await expect(page.locator('.task-row', { hasText: 'Bought offline' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Mark “Paint the fence” as done' }).check();
+    await expect(page.getByTestId('outbox-indicator')).toHaveText('Offline · 2 changes waiting');
+    await expect.poll(() => copiedTitles(page)).toContain('Bought offline');
+
+    await page.reload();
+    await expect(page.locator('.task-row', { hasText: 'Bought offline' })).toBeVisible();
+    await expect(page.locator('.task-row', { hasText: 'Buy brushes' })).toBeVisible();
+    await expect(page.locator('.task-row', { hasText: 'Paint the fence' })).toHaveCount(0);
+    await expect(page.getByTestId('outbox-indicator')).toHaveText('Offline · 2 changes waiting');
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(page.getByTestId('outbox-indicator')).toHaveCount(0);
+  const headers = { authorization: `Bearer ${account.token}` };
+  const onServer = (await (await request.get(`/api/v1/lists/${listId}/tasks`, { headers })).json()) as { title: string }[];
+  expect(onServer.map((t) => t.title).sort()).toEqual(['Bought offline', 'Buy brushes', 'Paint the fence']);
+  expect(((await (await request.get(`/api/v1/tasks/${paint.id}`, { headers })).json()) as { done: boolean }).done).toBe(true);
+  await expect(page.locator('.task-row', { hasText: 'Bought offline' })).toHaveCount(1);
+  await expect(page.locator('.task-row')).toHaveCount(2);
+});
