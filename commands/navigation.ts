@@ -1,7 +1,8 @@
 // The shell's commands: menu, quick search, shortcuts help, "g" navigation, settings, about and logout.
 import { defineCommands, type Command } from './registry';
 import { appStore } from '../src/state/store';
-import { menuOpenAtom, outboxDialogOpenAtom, paletteOpenAtom, shortcutsHelpOpenAtom } from '../src/state/ui';
+import { menuOpenAtom, outboxDialogOpenAtom, paletteOpenAtom, shortcutsHelpOpenAtom, signOutAskedAtom } from '../src/state/ui';
+import { unsentCount } from '../src/outbox/current';
 import { logout } from '../src/state/session';
 import { pathFor, type RouteName } from '../src/routes';
 
@@ -76,6 +77,11 @@ export const navigationCommands = defineCommands([
     title: 'keyboardShortcuts.logout',
     section: 'general',
     when: signedIn,
-    run: () => logout(),
+    // Signing out deletes what was not sent yet: with changes waiting, the waiting-changes dialog asks first.
+    run: () => {
+      if (unsentCount() === 0) return logout();
+      appStore.set(signOutAskedAtom, true);
+      appStore.set(outboxDialogOpenAtom, true);
+    },
   },
 ]);

@@ -1,10 +1,10 @@
 // The top bar's quiet word on unsent changes: offline and how many wait, how many are on their way, how many the
 // server refused; nothing while every change has arrived. It opens the waiting-changes dialog.
 import { lazy, Suspense } from 'react';
-import { useAtom, useAtomValue } from 'jotai/react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { onlineAtom } from '../state/readiness';
 import { outboxStateAtom } from '../outbox/current';
-import { outboxDialogOpenAtom } from '../state/ui';
+import { outboxDialogOpenAtom, signOutAskedAtom } from '../state/ui';
 import { useT } from '../i18n';
 
 const WaitingChanges = lazy(() => import('./WaitingChanges'));
@@ -14,6 +14,7 @@ export function OutboxIndicator() {
   const { entries, stalled } = useAtomValue(outboxStateAtom);
   const online = useAtomValue(onlineAtom);
   const [open, setOpen] = useAtom(outboxDialogOpenAtom);
+  const setSignOutAsked = useSetAtom(signOutAskedAtom);
   const offline = !online || stalled;
   // Writes an action still waits for are on their way as they always were: not worth a word.
   const waiting = entries.filter((e) => e.state === 'queued' && e.deferred).length;
@@ -34,7 +35,12 @@ export function OutboxIndicator() {
       </div>
       {open && (
         <Suspense fallback={null}>
-          <WaitingChanges onClose={() => setOpen(false)} />
+          <WaitingChanges
+            onClose={() => {
+              setOpen(false);
+              setSignOutAsked(false);
+            }}
+          />
         </Suspense>
       )}
     </>

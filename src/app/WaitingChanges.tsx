@@ -5,6 +5,8 @@ import { useAtomValue } from 'jotai/react';
 import { Modal } from '../components/Modal';
 import { Button } from '../components/Button';
 import { flushOutbox, outboxStateAtom, retryWrite } from '../outbox/current';
+import { signOutAskedAtom } from '../state/ui';
+import { logout } from '../state/session';
 import type { Entry } from '../outbox/types';
 import * as actions from '../actions';
 import { ApiError } from '../api/apiError';
@@ -15,6 +17,7 @@ export default function WaitingChanges({ onClose }: { onClose: () => void }) {
   const t = useT();
   const { entries } = useAtomValue(outboxStateAtom);
   const [busy, setBusy] = useState<number | null>(null);
+  const signOutAsked = useAtomValue(signOutAskedAtom);
   // The refusals are told in the person's language: the error catalogue loads on demand.
   useEffect(() => void ensureErrorMessages(), []);
   const refused = entries.filter((e) => e.state === 'refused');
@@ -30,7 +33,20 @@ export default function WaitingChanges({ onClose }: { onClose: () => void }) {
   };
   return (
     <Modal enabled title={t('outbox.title')} onClose={onClose}>
-      {refused.length === 0 && waiting.length === 0 && <p>{t('outbox.none')}</p>}
+      {signOutAsked && (
+        <section className="outbox-sign-out" aria-label={t('user.auth.logout')}>
+          {entries.length > 0 ? <p role="alert">{t('outbox.signOutWarning', { count: entries.length })}</p> : <p>{t('outbox.none')}</p>}
+          <Button
+            onClick={() => {
+              onClose();
+              void logout();
+            }}
+          >
+            {entries.length > 0 ? t('outbox.signOutAnyway') : t('user.auth.logout')}
+          </Button>
+        </section>
+      )}
+      {!signOutAsked && refused.length === 0 && waiting.length === 0 && <p>{t('outbox.none')}</p>}
       {refused.length > 0 && (
         <section aria-labelledby="outbox-refused-heading">
           <h3 id="outbox-refused-heading">{t('outbox.refusedHeading')}</h3>

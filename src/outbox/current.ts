@@ -2,6 +2,7 @@
 // (and in tests); its state in an atom for the indicator and the waiting-changes dialog.
 import { atom } from 'jotai/vanilla';
 import { appStore } from '../state/store';
+import { onSignOut } from '../state/session';
 import type { Task } from '../api/tasks';
 import { Outbox, type OutboxMessage, type OutboxState, type Outcome } from './outbox';
 import { memoryStorage } from './memoryStorage';
@@ -78,10 +79,27 @@ export function pendingBase(taskId: number): Task | undefined {
  * Opens the user's outbox in IndexedDB (one per server address and user). One tab sends, the one holding the Web
  * Lock; the others store their writes and hear the outcomes on a BroadcastChannel. Returns the stop (sign-out).
  */
+const outboxName = (apiUrl: string, userId: number) => `keyflow-outbox:${apiUrl}:${userId}`;
+let stopActive: (() => Promise<void>) | null = null;
+
+/** How many changes have not reached the server (waiting, on their way, or refused). */
+export function unsentCount(): number {
+  return appStore.get(outboxStateAtom).entries.length;
+}
+
+// Signing out deletes the outbox with the local copy: what was not sent is gone (the sign-out asked first), and the
+// next person at this browser finds nothing of it.
+onSignOut(async (apiUrl, userId) => {
+  await stopActive?.();
+  if (typeof indexedDB === 'undefined') return;
+  const { deleteOutboxDb } = await import('./idbStorage');
+  await deleteOutboxDb(outboxName(apiUrl, userId)).catch((err: unknown) => console.warn('Keyflow: the outbox could not be deleted', err));
+});
+
 export function startOutbox(apiUrl: string, userId: number): () => void {
   if (typeof indexedDB === 'undefined') return () => undefined;
   const stopped = new AbortController();
-  const name = `keyflow-outbox:${apiUrl}:${userId}`;
+  const name = outboxName(apiUrl, userId);
   const previous = active;
   ready = import('./idbStorage')
     .then(({ idbStorage }) => idbStorage(name))
@@ -109,14 +127,20 @@ export function startOutbox(apiUrl: string, userId: number): () => void {
     .catch(() => previous);
   const onOnline = () => active.wake();
   window.addEventListener('online', onOnline);
-  return () => {
-    stopped.abort();
-    window.removeEventListener('online', onOnline);
-    void ready.then((box) => {
+  let stoppedOnce: Promise<void> | null = null;
+  const stop = () => {
+    stoppedOnce ??= (async () => {
+      stopped.abort();
+      window.removeEventListener('online', onOnline);
+      const box = await ready;
       if (box !== previous) box.close();
       active = memoryOutbox();
       ready = Promise.resolve(active);
       appStore.set(outboxStateAtom, { entries: [], stalled: false });
-    });
+    })();
+    if (stopActive === stop) stopActive = null;
+    return stoppedOnce;
   };
+  stopActive = stop;
+  return () => void stop();
 }

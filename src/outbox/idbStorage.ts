@@ -1,5 +1,5 @@
 // The outbox's entries in IndexedDB, one database per server address and user, shared by the browser's tabs.
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Entry, OutboxStorage, Write } from './types';
 
 interface OutboxDb extends DBSchema {
@@ -9,14 +9,22 @@ interface OutboxDb extends DBSchema {
 }
 
 export async function idbStorage(name: string): Promise<OutboxStorage> {
+  let closed = false;
+  const close = () => {
+    closed = true;
+    db.close();
+  };
   const db: IDBPDatabase<OutboxDb> = await openDB<OutboxDb>(name, 1, {
     upgrade(d) {
       d.createObjectStore('entries', { keyPath: 'key', autoIncrement: true });
       d.createObjectStore('meta');
     },
+    // Signing out in another tab deletes the database: this tab lets go rather than holding the delete up.
+    blocking: close,
   });
   return {
     async add(write: Write, title: string, deferred: boolean) {
+      if (closed) throw new Error('Keyflow: the outbox was closed (signed out)');
       const tx = db.transaction(['entries', 'meta'], 'readwrite');
       let stored = write;
       if (write.kind === 'create') {
@@ -30,16 +38,23 @@ export async function idbStorage(name: string): Promise<OutboxStorage> {
       await tx.done;
       return { ...draft, key };
     },
-    all: () => db.getAll('entries'),
+    // Once closed (signed out here or in another tab), a send still on its way finds nothing left to do.
+    all: async () => (closed ? [] : db.getAll('entries')),
     async put(list: Entry[]) {
-      if (!list.length) return;
+      if (closed || !list.length) return;
       const tx = db.transaction('entries', 'readwrite');
       await Promise.all([...list.map((e) => tx.store.put(e)), tx.done]);
     },
     async remove(keys: number[]) {
+      if (closed) return;
       const tx = db.transaction('entries', 'readwrite');
       await Promise.all([...keys.map((k) => tx.store.delete(k)), tx.done]);
     },
-    close: () => db.close(),
+    close,
   };
+}
+
+/** Deletes a user's outbox (signing out); waits until every tab has let go of it. */
+export function deleteOutboxDb(name: string): Promise<void> {
+  return deleteDB(name);
 }

@@ -20,6 +20,8 @@ import { defaultFilters } from '../../src/views/lists/views/taskFilters';
 import { loadApp, readinessAtom } from '../../src/state/readiness';
 import { preloadScript } from '../../src/app/routePreload';
 import { fakeToken } from './helpers';
+import { apiBase } from '../../src/api/client';
+import { startOutbox, submit } from '../../src/outbox/current';
 import { makeTask } from './tasks/fixtures';
 
 const API = 'http://keyflow.test/api/v1';
@@ -178,6 +180,19 @@ describe('the local copy', () => {
     });
     await logout();
     await vi.waitFor(async () => expect(await databases()).not.toContain(copyName(API, ADA)));
+  });
+
+  it('takes the outbox with it: what was not sent is not left for the next person at this browser', async () => {
+    localStorage.setItem('token', tokenOf(ADA));
+    fillAsAda();
+    const name = `keyflow-outbox:${apiBase()}:${ADA}`;
+    startOutbox(apiBase(), ADA);
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    await submit({ kind: 'update', taskId: 1, base: makeTask({ id: 1 }), changes: { done: true } }, 'One');
+    vi.unstubAllGlobals();
+    expect(await databases()).toContain(name);
+    await logout();
+    await vi.waitFor(async () => expect(await databases()).not.toContain(name));
   });
 });
 

@@ -13,6 +13,11 @@ const { discardWaiting } = vi.mocked(await import('../../../src/actions/tasks'))
 const { appStore } = await import('../../../src/state/store');
 const { onlineAtom } = await import('../../../src/state/readiness');
 const { OutboxIndicator } = await import('../../../src/app/OutboxIndicator');
+vi.mock('../../../src/state/session', async (orig) => ({ ...(await orig<typeof import('../../../src/state/session')>()), logout: vi.fn(async () => undefined) }));
+const { logout } = vi.mocked(await import('../../../src/state/session'));
+const { navigationCommands } = await import('../../../commands/navigation');
+const { outboxDialogOpenAtom, signOutAskedAtom } = await import('../../../src/state/ui');
+const signOut = () => navigationCommands.find((c) => c.id === 'user.logout')!.run({} as never);
 
 const waiting = (key: number, title: string): Entry => ({ key, title, state: 'queued', deferred: true, write: { kind: 'update', taskId: key, base: makeTask({ id: key, title }), changes: { done: true } } });
 const refused: Entry = {
@@ -66,5 +71,29 @@ describe('OutboxIndicator', () => {
     expect(retryWrite).toHaveBeenCalledWith(9);
     await user.click(within(dialog).getByRole('button', { name: 'Discard: Change “Gone soon”' }));
     expect(discardWaiting).toHaveBeenCalledWith(9);
+  });
+
+  it('asks before a sign-out that would delete changes not yet sent, and signs out at once when none wait', async () => {
+    const user = userEvent.setup();
+    appStore.set(outboxStateAtom, { entries: [waiting(1, 'One'), waiting(2, 'Two')], stalled: true });
+    renderApp(<OutboxIndicator />);
+    act(() => void signOut());
+    expect(logout).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog', { name: 'Waiting changes' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('2 changes have not reached the server yet. Signing out deletes them from this browser.');
+    // Escape keeps the session and the changes.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(appStore.get(signOutAskedAtom)).toBe(false);
+    expect(logout).not.toHaveBeenCalled();
+
+    act(() => void signOut());
+    await user.click(await screen.findByRole('button', { name: 'Sign out and discard' }));
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(appStore.get(outboxDialogOpenAtom)).toBe(false);
+
+    appStore.set(outboxStateAtom, { entries: [], stalled: false });
+    await signOut();
+    expect(logout).toHaveBeenCalledTimes(2);
   });
 });
