@@ -120,3 +120,37 @@ test('changes made offline survive an offline reload: shown from the copy, still
   await expect(page.locator('.task-row', { hasText: 'Bought offline' })).toHaveCount(1);
   await expect(page.locator('.task-row')).toHaveCount(2);
 });
+
+test('changes made offline in a tab closed before the network came back are sent when the app is opened again', async ({ page, context, request }) => {
+  const account = await signUp(request, page, 'closedtab');
+  const listId = await createList(request, account, 'Garden');
+  const water = await createTask<{ id: number }>(request, account, listId, { title: 'Water the roses' });
+
+  await page.goto(`/lists/${listId}/list`);
+  await controlledByWorker(page);
+  await expect(page.locator('.task-row')).toHaveCount(1);
+
+  await context.setOffline(true);
+  try {
+    const add = page.getByRole('combobox', { name: 'Add a task' });
+    await add.fill('Cut the hedge');
+    await add.press('Enter');
+    await expect(page.locator('.task-row', { hasText: 'Cut the hedge' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Mark “Water the roses” as done' }).check();
+    await expect(page.getByTestId('outbox-indicator')).toHaveText('Offline · 2 changes waiting');
+    await page.close();
+  } finally {
+    await context.setOffline(false);
+  }
+
+  const headers = { authorization: `Bearer ${account.token}` };
+  const titles = async () => ((await (await request.get(`/api/v1/lists/${listId}/tasks`, { headers })).json()) as { title: string }[]).map((t) => t.title).sort();
+  // Nothing was sent while the tab was closed.
+  expect(await titles()).toEqual(['Water the roses']);
+
+  const reopened = await context.newPage();
+  await reopened.goto('/');
+  await expect.poll(titles).toEqual(['Cut the hedge', 'Water the roses']);
+  await expect.poll(async () => ((await (await request.get(`/api/v1/tasks/${water.id}`, { headers })).json()) as { done: boolean }).done).toBe(true);
+  await expect(reopened.getByTestId('outbox-indicator')).toHaveCount(0);
+});
