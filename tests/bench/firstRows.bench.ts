@@ -10,6 +10,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TASKS = 300;
 /** BENCH_PROFILE=1: one more run per route under the CDP profiler; its CPU profile goes to .tmp/profiles/. */
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/**
+ * BENCH_TRACE=n: n more runs per route under Chromium's tracing; prints the first one's main-thread tasks up to the
+ * first rows, and reports the main thread's CPU time to the first rows (thread time: on a busy machine it varies far
+ * less than the wall clock, since time the thread waits for a core is not in it).
+ */
+const TRACE = Number(process.env.BENCH_TRACE ?? 0);
+/** BENCH_ROUTES=list,kanban: only the routes whose name contains one of these words. */
+const ROUTES = (process.env.BENCH_ROUTES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -30,6 +38,8 @@ interface Entry {
 
 interface Run {
   firstRows: number;
+  /** Traced runs: the main thread's CPU time from navigation to the first rows. */
+  cpu?: number;
   scriptsArrived: number;
   entries: Entry[];
 }
@@ -44,7 +54,7 @@ interface Scenario {
 }
 
 /** One navigation in a fresh context (no HTTP cache), signed in through local storage as a returning person is. */
-async function measure(browser: Browser, base: string, token: string, scenario: Scenario, profile = false): Promise<Run> {
+async function measure(browser: Browser, base: string, token: string, scenario: Scenario, profile = false, trace: 'off' | 'quiet' | 'print' = 'off'): Promise<Run> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: 'token', value: token }, { name: 'API_URL', value: `${base}/api/v1` }] }] },
@@ -60,12 +70,22 @@ async function measure(browser: Browser, base: string, token: string, scenario: 
   await page.addInitScript(`(() => {
     const selector = ${JSON.stringify(scenario.selector)};
     const mo = new MutationObserver(() => {
-      if (!window.__firstRows && document.querySelector(selector)) { window.__firstRows = performance.now(); mo.disconnect(); }
+      if (!window.__firstRows && document.querySelector(selector)) { window.__firstRows = performance.now(); performance.mark('kf-first-rows'); mo.disconnect(); }
     });
     mo.observe(document, { childList: true, subtree: true });
   })()`);
+  if (trace !== 'off') await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(`${base}${scenario.url}`);
   await page.waitForSelector(scenario.selector, { timeout: 20_000 });
+  let cpu: number | undefined;
+  if (trace !== 'off') {
+    const buffer = await browser.stopTracing();
+    const dir = path.join(ROOT, '.tmp/profiles');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `firstRows-${scenario.name.replace(/\W+/g, '-')}.trace.json`);
+    if (trace === 'print') writeFileSync(file, buffer);
+    cpu = readTrace(scenario.name, file, JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }, trace === 'print');
+  }
   if (cdp) {
     const { profile: cpu } = await cdp.send('Profiler.stop');
     const dir = path.join(ROOT, '.tmp/profiles');
@@ -89,7 +109,7 @@ async function measure(browser: Browser, base: string, token: string, scenario: 
     };
   });
   await context.close();
-  return run;
+  return { ...run, cpu };
 }
 
 interface CpuNode {
@@ -117,6 +137,59 @@ function printProfile(name: string, file: string, cpu: { nodes: CpuNode[]; sampl
   console.log(top(byScript, 12).join('\n'));
   console.log('    by function:');
   console.log(top(byFunction, 25).join('\n'));
+}
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'toplevel'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) time of the event, µs. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string; documentLoaderURL?: string; stackTrace?: { url: string }[] } };
+}
+
+/** What a main-thread event ran: the script for evaluations and calls, else nothing. */
+function traceDetail(e: TraceEvent): string {
+  const url = e.args?.data?.url ?? e.args?.data?.stackTrace?.[0]?.url ?? '';
+  const short = url.replace(/^https?:\/\/[^/]+/, '').replace(/\/assets\/([^-]+)-[\w-]+\.(js|css)$/, '$1');
+  return [short, e.args?.data?.functionName].filter(Boolean).join(' ');
+}
+
+/**
+ * The renderer's main thread from navigation to the first rows: its CPU time (returned), and when `print`, every task
+ * of 4 ms or more with the script work, style, layout and paint inside it, in ms after navigation (the trace, for
+ * DevTools, goes to .tmp/profiles/).
+ */
+function readTrace(name: string, file: string, trace: { traceEvents: TraceEvent[] }, print: boolean): number {
+  const events = trace.traceEvents;
+  // The page's own navigation (not about:blank's), and the renderer main thread it ran on.
+  const nav = events.find((e) => e.name === 'navigationStart' && /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''));
+  const main = nav && events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === nav.pid && e.args?.name === 'CrRendererMain');
+  if (!nav || !main) {
+    console.log(`  ${name}: no navigation in the trace`);
+    return NaN;
+  }
+  const rowsMark = events.find((e) => e.pid === main.pid && e.name === 'kf-first-rows');
+  const end = rowsMark ? rowsMark.ts : Infinity;
+  const at = (ts: number) => ((ts - nav.ts) / 1000).toFixed(0).padStart(5);
+  const inner = new Set(['EvaluateScript', 'v8.evaluateModule', 'v8.compileModule', 'v8.compile', 'FunctionCall', 'TimerFire', 'RunMicrotasks', 'ParseHTML', 'UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'EventDispatch', 'FireAnimationFrame', 'HandlePostMessage', 'MajorGC', 'MinorGC']);
+  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= nav.ts && e.ts <= end).sort((a, b) => a.ts - b.ts);
+  const tasks = mine.filter((e) => e.name === 'RunTask');
+  const cpu = tasks.reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000;
+  if (!print) return cpu;
+  console.log(`  ${name}: main thread to the first rows (${path.relative(ROOT, file)}); tasks ≥ 4 ms, ms after navigation (start, wall time, CPU time):`);
+  for (const task of tasks.filter((e) => (e.dur ?? 0) >= 4000)) {
+    console.log(`    ${at(task.ts)} ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ${((task.tdur ?? 0) / 1000).toFixed(1).padStart(6)}  task`);
+    const children = mine.filter((e) => inner.has(e.name) && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0) && (e.dur ?? 0) >= 2000);
+    for (const c of children) console.log(`    ${at(c.ts)} ${((c.dur ?? 0) / 1000).toFixed(1).padStart(6)} ${((c.tdur ?? 0) / 1000).toFixed(1).padStart(6)}    ${c.name} ${traceDetail(c)}`);
+  }
+  console.log(`    ${rowsMark ? at(rowsMark.ts) : '    ?'}                 first rows (main thread CPU until then: ${cpu.toFixed(0)} ms)`);
+  return cpu;
 }
 
 function apiPath(name: string): string | null {
@@ -172,12 +245,13 @@ export default async function firstRowsBench(): Promise<BenchResult[]> {
       if (i === 1) taskId = task.id as number;
     }
 
-    const scenarios: Scenario[] = [
+    const allScenarios: Scenario[] = [
       { name: 'list view (300 tasks)', url: `/lists/${listId}/list`, selector: '.task-row', routeRequests: [/^user$/, /^namespaces$/, new RegExp(`^lists/${listId}$`), new RegExp(`^lists/${listId}/tasks$`)] },
       { name: 'kanban', url: `/lists/${listId}/kanban`, selector: '.kanban-card', routeRequests: [/^user$/, /^namespaces$/, new RegExp(`^lists/${listId}$`), new RegExp(`^lists/${listId}/buckets$`)] },
       { name: 'task detail', url: `/tasks/${taskId}`, selector: '.detail-title', routeRequests: [/^user$/, /^namespaces$/, new RegExp(`^tasks/${taskId}$`)] },
       { name: 'home', url: '/', selector: '.task-row', routeRequests: [/^user$/, /^namespaces$/, /^tasks\/all$/] },
     ];
+    const scenarios = allScenarios.filter((s) => ROUTES.length === 0 || ROUTES.some((w) => s.name.includes(w)));
     const runs = new Map<string, Run[]>(scenarios.map((s) => [s.name, []]));
     const floor: number[] = [];
     // Alternating, so a busy moment of the shared machine falls on every route alike.
@@ -192,6 +266,14 @@ export default async function firstRowsBench(): Promise<BenchResult[]> {
     }
 
     if (PROFILE) for (const s of scenarios) await measure(browser, base, token, s, true);
+    const cpu = new Map<string, number[]>(scenarios.map((s) => [s.name, []]));
+    for (let i = 0; i < TRACE; i += 1) {
+      for (const s of scenarios) {
+        const run = await measure(browser, base, token, s, false, i === 0 ? 'print' : 'quiet');
+        if (i === 0) printTimeline({ ...s, name: `${s.name} (the traced run)` }, run);
+        cpu.get(s.name)!.push(run.cpu ?? NaN);
+      }
+    }
     console.log('');
     for (const s of scenarios) {
       const all = runs.get(s.name)!;
@@ -203,6 +285,7 @@ export default async function firstRowsBench(): Promise<BenchResult[]> {
         unit: 'ms',
         ...(s.name.startsWith('list view') ? { budget: 450, kind: 'max' as const } : {}),
       });
+      if (TRACE) results.push({ name: `${s.name}: main-thread CPU to first rows (median of ${TRACE} traced)`, value: median(cpu.get(s.name)!), unit: 'ms' });
       results.push({
         name: `${s.name}: latest route request after scripts (worst run)`,
         value: Math.max(...all.map((r) => lateness(r, s))),
