@@ -4,7 +4,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { useT } from '../../../i18n';
 import type { Bucket } from '../../../api/buckets';
 import type { Task } from '../../../api/tasks';
-import { useLentDraggable } from '../views/lentDraggable';
+import { useLentDraggable } from '../views/useLentDraggable';
 import { boardStop, type BoardTarget } from '../views/boardFocus';
 import { Card } from './KanbanCard';
 

@@ -1,37 +1,23 @@
 // The virtualised list of task rows: only the visible rows are in the DOM; dragging a row's handle reorders with the position rule.
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type Key, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type Key, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import {
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  getClientRect,
-  PointerSensor,
-  useDroppable,
-  useSensor,
-  useSensors,
-  type Active,
-  type CollisionDetection,
-  type DragCancelEvent,
-  type DragEndEvent,
-  type DragMoveEvent,
-  type KeyboardCoordinateGetter,
-} from '@dnd-kit/core';
+import type { Active, DragCancelEvent, DragEndEvent, DragMoveEvent, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { useT } from '../../../i18n';
 import { TaskRow } from '../../../components/TaskRow';
 import type { Task } from '../../../api/tasks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { pathFor } from '../../../routes';
 import { navPropsFor, useListKeyboardNav } from '../../../app/useListKeyboardNav';
-import { POINTER_OPTIONS } from '../../../components/dndSensors';
 import { insertionIndex, keyboardStep } from './dropPlace';
-import { boxesWithout, grabbedTask, refocusAfterKeyboardDrag, useLentDraggable } from './lentDraggable';
+import { boxesWithout, grabbedTask, refocusAfterKeyboardDrag } from './lentDraggable';
+import type { ListDragHandle } from './ListDrag';
 
 /** A one-line row on a wide screen (44 px); when the estimate is right, measuring a new row moves no other row. */
 export const ROW_ESTIMATE_PX = 44;
 const scrollMemory = new Map<string, number>();
-const LIST_DROP_ID = 'task-list';
+
+// The drag and drop (dnd-kit, about 100 KB) is not on the first rows' path: it loads once they are on screen.
+const ListDrag = lazy(() => import('./ListDrag'));
 
 export interface VirtualTaskListProps {
   tasks: Task[];
@@ -45,12 +31,6 @@ export interface VirtualTaskListProps {
   /** Called with the moved task and its new index among the other tasks. */
   onReorder?: (task: Task, toIndex: number) => void;
 }
-
-/** The whole list is the one drop target (so dnd-kit scrolls it while dragging); the place comes from the rows' middles. */
-const onTheList: CollisionDetection = ({ droppableContainers }) => droppableContainers.filter((c) => c.id === LIST_DROP_ID).map((c) => ({ id: c.id }));
-
-/** A row is placed by its transform, so the dragged row is measured as it is on screen (dnd-kit's default leaves the transform out). */
-const MEASURING = { draggable: { measure: getClientRect } };
 
 interface Drop {
   /** Index among the other tasks. */
@@ -149,32 +129,23 @@ interface RowsProps {
   list: RefObject<HTMLDivElement | null>;
   draggingId: number | null;
   drop: Drop | null;
+  describedBy: string | undefined;
+  /** A pointer or key pressed in the list: a press on a drag handle may start a drag. */
+  onPress: (event: ReactPointerEvent | ReactKeyboardEvent, kind: 'pointer' | 'key') => void;
 }
 
-/** The rows, inside the drag context: holds the list's draggable and its drop target. */
-function Rows({ props, items, totalSize, measure, nav, list, draggingId, drop }: RowsProps) {
+/** The rows, in the list element (the drop target while the drag code is loaded). */
+function Rows({ props, items, totalSize, measure, nav, list, draggingId, drop, describedBy, onPress }: RowsProps) {
   const t = useT();
   const { tasks } = props;
-  const { drag, lend } = useLentDraggable('task-row', !props.canReorder);
-  const target = useDroppable({ id: LIST_DROP_ID });
-  /** Lends the list's draggable to the row whose handle is pressed. */
-  const press = (eventTarget: EventTarget): boolean => {
-    const row = (eventTarget as Element).closest('.drag-handle')?.closest<HTMLElement>('[data-index]');
-    if (!row || !list.current?.contains(row)) return false;
-    lend(row);
-    return true;
-  };
   return (
     <div
-      ref={(el) => {
-        list.current = el;
-        target.setNodeRef(el);
-      }}
+      ref={list}
       role="list"
       aria-label={t('task.listLabel')}
       style={{ height: totalSize, position: 'relative' }}
-      onPointerDown={(e: ReactPointerEvent) => drag.listeners && press(e.target) && drag.listeners.onPointerDown(e)}
-      onKeyDown={(e: ReactKeyboardEvent) => drag.listeners && press(e.target) && drag.listeners.onKeyDown(e)}
+      onPointerDown={(e: ReactPointerEvent) => onPress(e, 'pointer')}
+      onKeyDown={(e: ReactKeyboardEvent) => onPress(e, 'key')}
     >
       {items.map((v) => (
         <Row
@@ -187,12 +158,29 @@ function Rows({ props, items, totalSize, measure, nav, list, draggingId, drop }:
           focused={nav.focusedId === tasks[v.index].id}
           selected={nav.isSelected(tasks[v.index].id)}
           dragging={draggingId === tasks[v.index].id}
-          describedBy={drag.attributes['aria-describedby']}
+          describedBy={describedBy}
         />
       ))}
       {drop && <div className="task-drop-mark" aria-hidden="true" style={{ top: drop.top - 2 }} />}
     </div>
   );
+}
+
+/** A press on a drag handle made before the drag code arrived, handed to it when it does. */
+interface PendingPress {
+  event: ReactPointerEvent | ReactKeyboardEvent;
+  kind: 'pointer' | 'key';
+  row: HTMLElement;
+}
+
+/** The keys that pick a row up (dnd-kit's keyboard sensor's defaults). */
+const PICK_UP_KEYS = ['Space', 'Enter'];
+
+/** Lends the list's draggable to the pressed row and hands the press to the draggable's listeners. */
+function hand(handle: ListDragHandle, press: PendingPress): void {
+  if (!handle.listeners || !press.row.isConnected) return;
+  handle.lend(press.row);
+  handle.listeners[press.kind === 'pointer' ? 'onPointerDown' : 'onKeyDown']?.(press.event);
 }
 
 export function VirtualTaskList(props: VirtualTaskListProps) {
@@ -215,6 +203,10 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     count: tasks.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_ESTIMATE_PX,
+    // The first render already holds the rows: without a size the list has none until its layout effect measured the
+    // scroll box, and a second, synchronous render inside the first commit adds them (a forced layout between the two).
+    // The window's size is an upper bound of the box; rows past its end are a little extra overscan, once.
+    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
     overscan: 4,
     // Rows that scroll into view render in their own task rather than inside the scroll event's frame: a fast
     // fling mounts ~26 rows at once, and doing that in the frame made it a long task (50-80 ms on two cores). With
@@ -241,8 +233,44 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
   useEffect(() => {
     if (!document.activeElement || document.activeElement === document.body) scroller.current?.focus({ preventScroll: true });
   }, []);
-  const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates(list) }), []);
-  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
+  const coordinateGetter = useMemo(() => keyboardCoordinates(list), []);
+
+  // The drag code: loaded while idle once the rows are on screen, or at once by a press on a handle.
+  const [dragWanted, setDragWanted] = useState(false);
+  const dragHandle = useRef<ListDragHandle | null>(null);
+  const pending = useRef<PendingPress | null>(null);
+  const [describedBy, setDescribedBy] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!props.canReorder || dragWanted) return undefined;
+    const want = () => setDragWanted(true);
+    const idle = window.requestIdleCallback?.(want, { timeout: 1000 }) ?? window.setTimeout(want, 200);
+    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(idle) : window.clearTimeout(idle));
+  }, [props.canReorder, dragWanted]);
+  const onDragReady = useCallback((handle: ListDragHandle | null, id: string | undefined) => {
+    dragHandle.current = handle;
+    setDescribedBy(id);
+    const press = pending.current;
+    pending.current = null;
+    if (handle && press) hand(handle, press);
+  }, []);
+  /** Lends the list's draggable to the row whose handle is pressed. */
+  const onPress = (event: ReactPointerEvent | ReactKeyboardEvent, kind: 'pointer' | 'key') => {
+    const row = (event.target as Element).closest('.drag-handle')?.closest<HTMLElement>('[data-index]');
+    if (!row || !list.current?.contains(row)) return;
+    if (dragHandle.current) return hand(dragHandle.current, { event, kind, row });
+    if (kind === 'key' && !PICK_UP_KEYS.includes((event as ReactKeyboardEvent).code)) return;
+    // Not loaded yet: the press waits for the drag code, unless the pointer is let go first.
+    if (kind === 'key') event.preventDefault();
+    pending.current = { event, kind, row };
+    if (kind === 'pointer') {
+      const release = () => {
+        if (pending.current?.event === event) pending.current = null;
+      };
+      window.addEventListener('pointerup', release, { once: true, capture: true });
+      window.addEventListener('pointercancel', release, { once: true, capture: true });
+    }
+    setDragWanted(true);
+  };
 
   useEffect(() => {
     const el = scroller.current;
@@ -283,32 +311,38 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
 
   return (
     <div ref={scroller} className="task-list-scroll" tabIndex={-1}>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={onTheList}
-        measuring={MEASURING}
-        onDragStart={(e) => {
-          const index = fromIndex(e.active);
-          setDragging(index === -1 ? null : { task: tasks[index], index });
-        }}
-        onDragMove={onDragMove}
-        onDragEnd={onDragEnd}
-        onDragCancel={(e: DragCancelEvent) => finish(e)}
-        accessibility={{ screenReaderInstructions: { draggable: t('task.listDrag.instructions') }, announcements }}
-      >
-        <Rows
-          props={props}
-          items={virtualizer.getVirtualItems()}
-          totalSize={virtualizer.getTotalSize()}
-          measure={virtualizer.measureElement}
-          nav={nav}
-          list={list}
-          draggingId={dragging?.task.id ?? null}
-          drop={drop}
-        />
-        {/* In the body: a fixed overlay inside the list's containers would be placed relative to one of them. */}
-        {createPortal(<DragOverlay dropAnimation={null}>{dragging ? <div className="task-drag-preview">{dragging.task.title}</div> : null}</DragOverlay>, document.body)}
-      </DndContext>
+      <Rows
+        props={props}
+        items={virtualizer.getVirtualItems()}
+        totalSize={virtualizer.getTotalSize()}
+        measure={virtualizer.measureElement}
+        nav={nav}
+        list={list}
+        draggingId={dragging?.task.id ?? null}
+        drop={drop}
+        describedBy={describedBy}
+        onPress={onPress}
+      />
+      {dragWanted && (
+        <Suspense fallback={null}>
+          <ListDrag
+            list={list}
+            disabled={!props.canReorder}
+            coordinateGetter={coordinateGetter}
+            onDragStart={(e) => {
+              const index = fromIndex(e.active);
+              setDragging(index === -1 ? null : { task: tasks[index], index });
+            }}
+            onDragMove={onDragMove}
+            onDragEnd={onDragEnd}
+            onDragCancel={(e: DragCancelEvent) => finish(e)}
+            instructions={t('task.listDrag.instructions')}
+            announcements={announcements}
+            preview={dragging ? dragging.task.title : null}
+            onReady={onDragReady}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

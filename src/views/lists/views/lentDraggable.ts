@@ -1,30 +1,14 @@
-// One dnd-kit draggable for many items (kanban cards of a bucket, task rows of a list), lent to the item pressed. With a
-// draggable per item, every item re-rendered whenever a drag entered another target, and mounting one cost its hooks.
-import { useMemo } from 'react';
-import { useDraggable, type Active } from '@dnd-kit/core';
+// What a drag of a lent draggable (src/views/lists/views/useLentDraggable.ts) needs besides the hook: the task it
+// carries, the boxes of the items beside it, the focus after a keyboard drag. No dnd-kit code: types only.
+import type { Active } from '@dnd-kit/core';
 
 /** What the draggable carries: the task of the item it was last lent to. */
-interface Grab {
+export interface Grab {
   taskId: number;
 }
 
 /** The task being dragged. */
 export const grabbedTask = (active: Active) => (active.data.current as Grab | undefined)?.taskId ?? 0;
-
-/**
- * The draggable, and `lend(el)`: points it at `el` (which carries `data-task-id`) and records that task. Call it from
- * the press (pointer down or key down) before handing the event to the draggable's listeners, which read both.
- */
-export function useLentDraggable(id: string, disabled: boolean) {
-  // Mutable on purpose: the press writes the task here before dnd-kit reads the draggable's data.
-  const grab = useMemo<Grab>(() => ({ taskId: 0 }), []);
-  const drag = useDraggable({ id, disabled, data: grab });
-  const lend = (el: HTMLElement) => {
-    grab.taskId = Number(el.dataset.taskId);
-    drag.setNodeRef(el);
-  };
-  return { drag, lend };
-}
 
 /** The elements' boxes (viewport px), without the one of the dragged task. */
 export function boxesWithout(elements: Iterable<HTMLElement>, taskId: number) {
