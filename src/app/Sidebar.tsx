@@ -6,6 +6,7 @@ import { menuOpenAtom } from '../state/ui';
 import { useT } from '../i18n';
 import { pathFor, type RouteName } from '../routes';
 import { CalendarIcon, CloseIcon, HomeIcon, LayersIcon, TagIcon, UsersIcon } from './icons';
+import { AfterFirstPaint } from './AfterFirstPaint';
 
 // The namespace tree (with drag and drop) is its own chunk.
 const NamespaceTree = lazy(() => import('../views/namespaces/NamespaceTree'));
@@ -48,9 +49,12 @@ export function Sidebar() {
           ))}
         </ul>
       </nav>
-      <Suspense fallback={null}>
-        <NamespaceTree />
-      </Suspense>
+      {/* The tree (and its drag and drop) renders after the screen's first rows. */}
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <NamespaceTree />
+        </Suspense>
+      </AfterFirstPaint>
     </aside>
   );
 }

@@ -6,6 +6,7 @@ import { closeMenuForNavigationAtom, isMobileWidth, menuOpenAtom } from '../stat
 import { TopBar } from './TopBar';
 import { Sidebar } from './Sidebar';
 import { PaletteHost } from './palette/PaletteHost';
+import { AfterFirstPaint } from './AfterFirstPaint';
 import { useT } from '../i18n';
 import { sessionAtom } from '../state/session';
 import { apiBase } from '../api/client';
@@ -65,7 +66,9 @@ export default function SignedInLayout() {
       <main id="main" className="app-content" tabIndex={-1}>
         <Outlet />
       </main>
-      <PaletteHost />
+      <AfterFirstPaint>
+        <PaletteHost />
+      </AfterFirstPaint>
     </div>
   );
 }

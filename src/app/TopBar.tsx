@@ -6,15 +6,17 @@ import { currentListAtom, menuOpenAtom } from '../state/ui';
 import { useT } from '../i18n';
 import { pathFor } from '../routes';
 import { Logo } from './Logo';
-import { UserMenu } from './UserMenu';
 import { OutboxIndicator } from './OutboxIndicator';
 import { useRunCommand } from './useCommand';
 import { InfoIcon, MenuIcon, SearchIcon } from './icons';
 import { shortcutLabel } from './shortcutLabel';
+import { AfterFirstPaint } from './AfterFirstPaint';
 
 // List settings and the notifications bell load with their own chunks.
 const TopBarListSettings = lazy(() => import('../views/lists/TopBarListSettings'));
 const NotificationBell = lazy(() => import('../views/notifications/NotificationBell'));
+// The user menu brings Radix's menu with it: its own chunk, rendered after the first rows like the bell.
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
 export function TopBar() {
   const t = useT();
@@ -69,10 +71,15 @@ export function TopBar() {
           <span className="search-button-text">{t('navigation.quickSearch')}</span>
           <kbd>{shortcutLabel('$mod+k')}</kbd>
         </button>
-        <Suspense fallback={null}>
-          <NotificationBell />
-        </Suspense>
-        <UserMenu />
+        {/* After the first rows: the bell asks for notifications, the menu for the avatar, and Radix's menu is not small. */}
+        <AfterFirstPaint>
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+          <Suspense fallback={null}>
+            <UserMenu />
+          </Suspense>
+        </AfterFirstPaint>
       </div>
     </header>
   );

@@ -1,5 +1,5 @@
 // One task in a list: done checkbox (saved 300 ms after checking), list and colour, parents, title, labels, avatars, due date with the defer panel, priority, icons, checklist, progress, favorite.
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../i18n';
@@ -11,11 +11,13 @@ import type { Task } from '../api/tasks';
 import { LabelChip } from './LabelChip';
 import { UserAvatar } from './UserAvatar';
 import { PriorityLabel } from './PriorityLabel';
-import { DeferPanel } from './DeferPanel';
 import { FavoriteStar } from './FavoriteStar';
 import './taskRow.css';
 
 export const DONE_CHECK_DELAY_MS = 300;
+
+// The defer panel (with its calendar and date library) loads when a due date is first clicked, not with the rows.
+const DeferPanel = lazy(() => import('./DeferPanel').then((m) => ({ default: m.DeferPanel })));
 export const TASK_ROW_AVATAR_SIZE = 27;
 
 export interface TaskRowProps {
@@ -34,8 +36,13 @@ export interface TaskRowProps {
   handle?: ReactNode;
 }
 
-// The language's date locale is a chunk of its own: fetch it while idle, not while the first rows render.
-if (typeof window !== 'undefined') (window.requestIdleCallback ?? window.setTimeout)(() => formatDate(new Date(0)));
+// The language's date locale is a chunk of its own: fetch it while idle, not while the first rows render; the defer
+// panel too, so the first click on a due date opens it at once.
+if (typeof window !== 'undefined')
+  (window.requestIdleCallback ?? window.setTimeout)(() => {
+    formatDate(new Date(0));
+    void import('./DeferPanel');
+  });
 
 export function isOverdue(task: Pick<Task, 'dueDate' | 'done'>, now: Date = new Date()): boolean {
   return !task.done && task.dueDate !== null && task.dueDate.getTime() < now.getTime();
@@ -147,15 +154,17 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
               {t('task.dueOn', { date: dueText })}
             </button>
             {deferOpen && (
-              <DeferPanel
-                dueDate={task.dueDate}
-                anchor={dueButton.current}
-                onClose={() => {
-                  setDeferOpen(false);
-                  dueButton.current?.focus();
-                }}
-                onSave={(date) => void onSave({ ...task, dueDate: date })}
-              />
+              <Suspense fallback={null}>
+                <DeferPanel
+                  dueDate={task.dueDate}
+                  anchor={dueButton.current}
+                  onClose={() => {
+                    setDeferOpen(false);
+                    dueButton.current?.focus();
+                  }}
+                  onSave={(date) => void onSave({ ...task, dueDate: date })}
+                />
+              </Suspense>
             )}
           </span>
         )}

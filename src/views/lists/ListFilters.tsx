@@ -1,12 +1,14 @@
 // The filters of a list's list and table views: the remembered, debounced filter state and the popup that edits it.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import { useOutsidePress } from '../../components/useOutsidePress';
-import { TaskFilters } from './views/TaskFilters';
 import { activeFilterCount, type TaskFilterParams } from './views/taskFilters';
 import { filterMemory, rememberedFilters } from './views/useListTasks';
 
 const FILTER_DEBOUNCE_MS = 300;
+
+// The form (its pickers, the combobox library) loads when the popup first opens: a list's first rows do not wait for it.
+const TaskFilters = lazy(() => import('./views/TaskFilters').then((m) => ({ default: m.TaskFilters })));
 
 export function useListFilters(listId: number) {
   const [filters, setFilters] = useState<TaskFilterParams>(() => rememberedFilters(listId));
@@ -39,7 +41,9 @@ export function FilterPopup({ filters, setFilters, listId }: { filters: TaskFilt
       </button>
       {open && (
         <div className="filter-popup" role="dialog" aria-label={t('task.filters.title')}>
-          <TaskFilters value={filters} onChange={setFilters} listId={listId} />
+          <Suspense fallback={null}>
+            <TaskFilters value={filters} onChange={setFilters} listId={listId} />
+          </Suspense>
         </div>
       )}
     </div>
