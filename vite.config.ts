@@ -5,13 +5,23 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { i18nSections } from './src/i18n/sections.js';
 import { routePreload, routeViewDependencies } from './src/app/routePreload.js';
+import { firstRowsPath } from './src/app/firstRowsPath.js';
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3456);
+const firstRows = firstRowsPath();
+
+/**
+ * Code the signed-in screens share: the client's own and its libraries, except the signed-out screens' modules and
+ * sonner (54 KB, the toasts), which is loaded with the first toast (in a shared chunk every first row waited for it).
+ */
+const signedInShared = (id: string) =>
+  /[\\/](src|commands|parsers|node_modules)[\\/]/.test(id) && !/[\\/](views[\\/]auth|state[\\/]linkShare|actions[\\/]session|app[\\/]apiErrors)[\\/.]|[\\/]node_modules[\\/]sonner[\\/]/.test(id);
 
 export default defineConfig({
   plugins: [
     i18nSections(),
     routePreload(),
+    firstRows.plugin,
     react(),
     // Installable app: the worker precaches the built shell; API and CalDAV traffic always goes to the network.
     VitePWA({
@@ -72,11 +82,13 @@ export default defineConfig({
             { name: 'core', test: /[\\/]src[\\/](main|components[\\/]Button)\.tsx$/, priority: 10 },
             // The sign-in screens' fields: one request instead of three.
             { name: 'fields', test: /[\\/]src[\\/](components[\\/](TextField|PasswordField)|views[\\/]auth[\\/]useFieldCheck)\.tsx?$/, priority: 5 },
-            // What the signed-in screens share, in one file: a list view needed about 45 files of a few hundred bytes
+            // What the signed-in screens share, in two files: a list view needed about 45 files of a few hundred bytes
             // to a few KB each, and a browser asks at most six at a time of one host, so the first rows waited for
-            // rounds of requests rather than for bytes. The signed-out screens' own modules stay out of it, and so does
-            // sonner (54 KB, the toasts): it is loaded with the first toast, and in this group every first row waited for it.
-            { name: 'app', test: (id: string) => /[\\/](src|commands|parsers|node_modules)[\\/]/.test(id) && !/[\\/](views[\\/]auth|state[\\/]linkShare|actions[\\/]session|app[\\/]apiErrors)[\\/.]|[\\/]node_modules[\\/]sonner[\\/]/.test(id), minShareCount: 2, priority: 1 },
+            // rounds of requests rather than for bytes. "app" is what a list view's first rows run (src/app/firstRowsPath.ts),
+            // "shared" the rest (drag and drop, menus, pickers, the commands' code): one file held 368 KB that the
+            // first rows had to download and evaluate, a third of it dnd-kit alone.
+            { name: 'app', test: (id: string) => signedInShared(id) && firstRows.has(id), minShareCount: 2, priority: 2 },
+            { name: 'shared', test: signedInShared, minShareCount: 2, priority: 1 },
           ],
         },
       },

@@ -29,8 +29,10 @@ function loadCommandsWhenSignedIn(router: AppRouter): void {
     // Keys typed before the keymap is bound are held (a page can show its rows first); a small chunk of its own,
     // loaded with the signed-in screens' code rather than with the sign-in page.
     const held = import('./app/earlyKeys').then((k) => k.holdEarlyKeys());
-    // The context builder (it reads the store's task and list atoms) comes with the commands, not with the first page.
-    void import('../commands').then((m) => {
+    // The context builder (it reads the store's task and list atoms) comes with the commands, not with the first page;
+    // and after the first route has painted: the first rows do not wait for the registry, the keymap and the commands'
+    // code (the keys typed meanwhile are held).
+    afterFirstRoute(router, () => void import('../commands').then((m) => {
       m.registerAppCommands();
       m.bindKeymap(
         window,
@@ -43,10 +45,34 @@ function loadCommandsWhenSignedIn(router: AppRouter): void {
       );
       m.trackFocusOrigin();
       void held.then((replay) => replay());
-    });
+    }));
   };
   const unsubscribe = appStore.sub(sessionAtom, check);
   check();
+}
+
+/** At most this long for the first route's paint (a hidden tab runs no animation frames). */
+const FIRST_ROUTE_WAIT_MS = 1500;
+
+/** Runs `run` once, after the router has rendered its first route and the browser has painted it. */
+function afterFirstRoute(router: AppRouter, run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(fallback);
+    run();
+  };
+  const fallback = setTimeout(once, FIRST_ROUTE_WAIT_MS);
+  // The frame's callback runs before its paint; the task after it, once it has painted.
+  const painted = () => void requestAnimationFrame(() => setTimeout(once, 0));
+  const idle = (state: AppRouter['state']) => state.initialized && state.navigation.state === 'idle';
+  if (idle(router.state)) return painted();
+  const unsubscribe = router.subscribe((state) => {
+    if (!idle(state)) return;
+    unsubscribe();
+    painted();
+  });
 }
 
 async function boot(): Promise<void> {

@@ -182,9 +182,11 @@ export function routePreload(srcDir = path.resolve('src')): Plugin {
           const requests = route.layout === 'app' ? requestsByGroup(route.path, [...SESSION_REQUESTS, ...(ROUTE_REQUESTS[route.name] ?? [])]) : [];
           if (files.length || requests.length) table.push([pathPattern(route.path), files, requests]);
         }
-        // What every signed-in screen loads after the scripts: the local copy (read before the first screen), the shell,
-        // the route loads, the signed-in English messages, the commands and the HTTP client.
-        const session = [chunkOf(path.join(srcDir, 'local/localCopy')), chunkOf(path.join(srcDir, 'app/SignedInLayout')), chunkOf(path.join(srcDir, 'app/routeLoads')), chunkOf(path.resolve(srcDir, '../commands/index'))]
+        // What every signed-in screen loads after the scripts: the local copy (read before the first screen), the shell, the
+        // route loads, the signed-in English messages and the HTTP client. Not the commands: they load once the shell has
+        // painted the first rows (src/app/sessionKeys.ts), and preloading them (with the shared chunk they import) only
+        // took connections and CPU from the first rows.
+        const session = [chunkOf(path.join(srcDir, 'local/localCopy')), chunkOf(path.join(srcDir, 'app/SignedInLayout')), chunkOf(path.join(srcDir, 'app/routeLoads'))]
           .concat(chunks.filter((c) => /^\0i18n:app:.*[\\/]en\.json/.test(c.facadeModuleId ?? '')))
           // The HTTP client's library, imported with the first request the app makes itself.
           .concat(chunks.filter((c) => c.moduleIds?.some((id) => /[\\/]node_modules[\\/]ofetch[\\/]/.test(id))))
