@@ -4,6 +4,21 @@ import { useEffect, useState, type ReactNode } from 'react';
 
 /** Once the shell has painted, later mounts (another layout, a remount) show their parts at once. */
 let painted = false;
+let waiting: (() => void)[] = [];
+
+/** Runs `run` once the signed-in shell has painted (at once if it has). */
+export function onShellPainted(run: () => void): void {
+  if (painted) run();
+  else waiting.push(run);
+}
+
+function markPainted(): void {
+  if (painted) return;
+  painted = true;
+  const runs = waiting;
+  waiting = [];
+  for (const run of runs) run();
+}
 
 /** At most this long for a paint that never comes (a hidden tab does not run animation frames). */
 const HIDDEN_TAB_MS = 300;
@@ -13,8 +28,8 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (show) return undefined;
     const reveal = () => {
-      painted = true;
       setShow(true);
+      markPainted();
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The frame's callback runs before its paint; the task after it, once it has painted.

@@ -45,17 +45,23 @@ export function signedInUser(): boolean {
   return isTokenValid(claims) && claims.type === 1 && claims.id > 0;
 }
 
-/** A route's files, and for a signed-in person its data (user sessions only: link shares see other data). */
-export function preloadRoute(name: string, params: Record<string, string | undefined>, pathname: string): void {
+/**
+ * A route's files, and for a signed-in person its data (user sessions only: link shares see other data). Resolves when
+ * what the route's first render shows is in the store (the list view's first rows), at once for other routes; never
+ * rejects.
+ */
+export function preloadRoute(name: string, params: Record<string, string | undefined>, pathname: string): Promise<void> {
   preloadRouteFiles(pathname);
-  if (!DATA_ROUTES.has(name) || !signedInUser()) return;
-  void Promise.all([import('./routeLoads'), localCopyRead()]).then(([m]) => m.preloadRoute(name, params)).catch(() => undefined);
+  if (!DATA_ROUTES.has(name) || !signedInUser()) return Promise.resolve();
+  return Promise.all([import('./routeLoads'), localCopyRead()])
+    .then(([m]) => m.preloadRoute(name, params))
+    .catch(() => undefined);
 }
 
 /** The same for a path (a link about to be followed). */
 export function preloadPath(pathname: string): void {
   const { name, params } = matchRoute(pathname);
-  preloadRoute(name, params, pathname);
+  void preloadRoute(name, params, pathname);
 }
 
 /** How long a pointer rests on (or the focus stays at) a link before its route starts loading: passing over costs nothing. */

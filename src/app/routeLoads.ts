@@ -6,7 +6,7 @@ import { savedListView } from '../state/listView';
 import { loadListTasks, rememberedFilters } from '../views/lists/views/useListTasks';
 import { preloadHomeTasks } from '../views/home/homeTasksData';
 import { loadNamespaces } from '../state/namespaces';
-import { unconfirmedListIds } from '../state/tasks';
+import { listTasksAtom, unconfirmedListIds } from '../state/tasks';
 import { loadedBoardIds } from '../state/kanbanBoard';
 import { refreshUser } from '../state/session';
 import { appStore } from '../state/store';
@@ -18,9 +18,22 @@ export function preloadList(listId: number): void {
   prefetch(`lists/${listId}`);
 }
 
-/** The list's tasks with the filter the list view will show, into the list's atom (the view joins the load). */
-export function preloadTasks(listId: number): void {
-  void loadListTasks(listId, rememberedFilters(listId));
+/**
+ * The list's tasks with the filter the list view will show, into the list's atom (the view joins the load). Resolves
+ * once the atom has rows to show (the first page, or what a visit with the same filter left), or the load ended.
+ */
+export function preloadTasks(listId: number): Promise<void> {
+  const loading = loadListTasks(listId, rememberedFilters(listId));
+  const a = listTasksAtom(listId);
+  if (appStore.get(a).loaded) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = appStore.sub(a, () => appStore.get(a).loaded && done());
+    void loading.finally(done);
+  });
 }
 
 /** The kanban buckets with their first cards: the board's GET adopts the response. */
@@ -42,8 +55,11 @@ export function preloadHome(): void {
   void loadNamespaces().catch(() => undefined);
 }
 
-/** Starts the data of a route by name and params; routes without a preload load as their views always have. */
-export function preloadRoute(name: string, params: Record<string, string | undefined>): void {
+/**
+ * Starts the data of a route by name and params; routes without a preload load as their views always have. The list
+ * view's promise resolves once its first rows are in the store (the others' at once).
+ */
+export function preloadRoute(name: string, params: Record<string, string | undefined>): Promise<void> | void {
   const id = Number(params.listId ?? params.id);
   if (name !== 'home' && !(Number.isInteger(id) && id > 0)) return;
   switch (name === 'list.index' ? savedListView(id) : name) {

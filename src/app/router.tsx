@@ -10,6 +10,9 @@ import { RouteErrorScreen } from './RouteErrorScreen';
 import { ensureAppMessages } from '../i18n';
 import { preloadRoute, signedInUser } from './routeData';
 
+/** At most this long a navigation waits for its route's first data before the view renders without it (and loads it). */
+const ROUTE_DATA_WAIT_MS = 300;
+
 function childrenOf(layout: RouteLayout): RouteObject[] {
   return routeTable
     .filter((r) => r.layout === layout)
@@ -27,8 +30,11 @@ function childrenOf(layout: RouteLayout): RouteObject[] {
       // Data starts with the navigation, beside the view's code, instead of from the view's effects once it has mounted.
       ...(layout === 'app'
         ? {
-            loader: ({ params, request }: LoaderFunctionArgs) => {
-              preloadRoute(r.name, params, new URL(request.url).pathname);
+            // The navigation waits a little for what the view's first render shows (the list view's first rows, whose GET
+            // index.html or a hover started already): the rows come in the same commit as the view and the shell, not in
+            // a later one; moving between lists shows the next one with its rows instead of a spinner.
+            loader: async ({ params, request }: LoaderFunctionArgs) => {
+              await Promise.race([preloadRoute(r.name, params, new URL(request.url).pathname), new Promise((resolve) => setTimeout(resolve, ROUTE_DATA_WAIT_MS))]);
               return null;
             },
             // Only a new path needs new data: a changed query string (filters, a modal's backdrop) does not.

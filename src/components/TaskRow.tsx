@@ -7,6 +7,7 @@ import { formatDate } from '../i18n/dateLocale';
 import { pathFor } from '../routes';
 import { listsByIdAtom } from '../state/namespaces';
 import { getChecklistStatistics } from '../../parsers';
+import { onShellPainted } from '../app/AfterFirstPaint';
 import type { Task } from '../api/tasks';
 import { LabelChip } from './LabelChip';
 import { UserAvatar } from './UserAvatar';
@@ -36,13 +37,14 @@ export interface TaskRowProps {
   handle?: ReactNode;
 }
 
-// The language's date locale is a chunk of its own: fetch it while idle, not while the first rows render; the defer
-// panel too, so the first click on a due date opens it at once.
-if (typeof window !== 'undefined')
-  (window.requestIdleCallback ?? window.setTimeout)(() => {
-    formatDate(new Date(0));
-    void import('./DeferPanel');
-  });
+// The language's date locale is a chunk of its own: fetch it while idle, not while the first rows render. The defer
+// panel too, once the shell has painted the first rows (it brings the shared chunk), so the first click on a due date
+// opens it at once.
+if (typeof window !== 'undefined') {
+  const idle = window.requestIdleCallback ?? window.setTimeout;
+  idle(() => formatDate(new Date(0)));
+  onShellPainted(() => idle(() => void import('./DeferPanel')));
+}
 
 export function isOverdue(task: Pick<Task, 'dueDate' | 'done'>, now: Date = new Date()): boolean {
   return !task.done && task.dueDate !== null && task.dueDate.getTime() < now.getTime();
