@@ -13,6 +13,7 @@ import { getTask } from '../../src/api/tasks';
 import { currentUser } from '../../src/api/user';
 import { loadNamespaces, namespacesLoadedAtom } from '../../src/state/namespaces';
 import { appStore } from '../../src/state/store';
+import { listTasksAtom } from '../../src/state/tasks';
 import { loadListTasks, rememberedFilters } from '../../src/views/lists/views/useListTasks';
 import { HOME_TASKS_QUERY, loadHomeTasks, takeHomeTasks } from '../../src/views/home/homeTasksData';
 import { upcomingQuery } from '../../src/views/tasks/upcomingQuery';
@@ -78,6 +79,14 @@ describe('early GETs and the routes’ own loads', () => {
     preloadRoute('list.list', { listId: '8' });
     const sent = await appRequests(early.length, () => Promise.all([sessionLoads(), getList(8), loadListTasks(8, rememberedFilters(8))]));
     expect(sent).toEqual([]);
+  });
+
+  it('list view opened by the router: its loader resolves once the first page of tasks is in the store', async () => {
+    openPage('/lists/12/list');
+    const ready = preloadRoute('list.list', { listId: '12' });
+    expect(ready).toBeInstanceOf(Promise);
+    await ready;
+    expect(appStore.get(listTasksAtom(12))).toMatchObject({ loaded: true });
   });
 
   it('kanban: the list and its buckets with their first cards', async () => {
