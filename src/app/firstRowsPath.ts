@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * What the first rows of a list view run: the boot, the session's key holding, the user's settings (applied when GET
- * /user answers, which is before the rows), the signed-in shell, the route loads and the list view. Whatever
+ * What the first rows of a list view run: the boot, the local copy (read before the first screen), the session's key
+ * holding, the user's settings (applied when GET /user answers, which is before the rows), the signed-in shell, the route loads and the list view. Whatever
  * these import statically is on the path; what they import with `import()` (the drag and drop, menus, pickers, the
  * commands, the defer panel, the filter form, …) is not.
  */
-export const FIRST_ROWS_ROOTS = ['main.tsx', 'app/sessionKeys.ts', 'state/frontendSettings.ts', 'app/SignedInLayout.tsx', 'app/routeLoads.ts', 'views/lists/ListView.tsx'];
+export const FIRST_ROWS_ROOTS = ['main.tsx', 'local/localCopy.ts', 'app/sessionKeys.ts', 'state/frontendSettings.ts', 'app/SignedInLayout.tsx', 'app/routeLoads.ts', 'views/lists/ListView.tsx'];
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
