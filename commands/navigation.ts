@@ -1,8 +1,8 @@
 // The shell's commands: menu, quick search, shortcuts help, "g" navigation, settings, about and logout.
 import { defineCommands, type Command } from './registry';
 import { appStore } from '../src/state/store';
-import { menuOpenAtom, outboxDialogOpenAtom, paletteOpenAtom, shortcutsHelpOpenAtom, signOutAskedAtom } from '../src/state/ui';
-import { unsentCount } from '../src/outbox/current';
+import { menuOpenAtom, paletteOpenAtom, shortcutsHelpOpenAtom } from '../src/state/ui';
+import { outboxDialogOpenAtom, signOutAskedAtom, unsentCount } from '../src/outbox/current';
 import { logout } from '../src/state/session';
 import { pathFor, type RouteName } from '../src/routes';
 

@@ -7,7 +7,7 @@ import { CLIENT_VERSION, PRODUCT_NAME } from './constants';
 import { applyColorScheme, storedColorScheme } from './state/theme';
 import { ensureErrorMessages, initLanguage } from './i18n';
 import { appStore } from './state/store';
-import { loadApp, onServerBack, watchLocalCopy, watchOnline } from './state/readiness';
+import { loadApp, watchOnline } from './state/readiness';
 import { sessionAtom } from './state/session';
 import { setNavigator } from './state/navigator';
 import { createAppRouter, type AppRouter } from './app/router';
@@ -33,9 +33,6 @@ async function boot(): Promise<void> {
   applyColorScheme(storedColorScheme());
   // Discovery and /info (or, for a returning user, the local copy) run while the language and the first route's chunk load.
   const loading = loadApp();
-  watchLocalCopy();
-  // Started from the local copy before the server answered: once it does, what is shown is loaded again.
-  onServerBack(() => void import('./app/routeLoads').then((m) => m.refreshFromServer()));
   await initLanguage();
   installGlobalErrorHandler();
   // The error catalogue is fetched on the first interaction, ahead of any failure it may have to explain.

@@ -7,7 +7,7 @@ import { filterIdOfList, isSavedFilterList } from '../model/lists';
 import { error as toastError, success } from '../app/toast';
 import { told, toldOk } from './told';
 import { listAtomFamily, loadNamespaces, removeListFromState, upsertList } from '../state/namespaces';
-import { isNetworkError } from '../api/apiError';
+import { isNetworkError } from '../api/networkError';
 
 /** A list with the caller's right on it; throws on failure (each view reports it its own way), except offline for a list the store has. */
 export async function load(listId: number): Promise<List> {

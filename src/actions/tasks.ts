@@ -10,7 +10,8 @@ import { renameBoardTask } from '../state/kanbanBoard';
 import { listSelectionAtom } from '../state/selection';
 import { navigateTo } from '../state/navigator';
 import { discardWrite, onOutboxAck, pendingBase, pendingChanges, pendingDelete, submit } from '../outbox/current';
-import { ApiError, isNetworkError } from '../api/apiError';
+import { ApiError } from '../api/apiError';
+import { isNetworkError } from '../api/networkError';
 import type { Write } from '../outbox/types';
 import { playPop, popSoundEnabled } from '../state/taskSettings';
 

@@ -3,8 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 import { onlineAtom } from '../state/readiness';
-import { outboxStateAtom } from '../outbox/current';
-import { outboxDialogOpenAtom, signOutAskedAtom } from '../state/ui';
+import { outboxDialogOpenAtom, outboxStateAtom, signOutAskedAtom } from '../outbox/current';
 import { useT } from '../i18n';
 
 const WaitingChanges = lazy(() => import('./WaitingChanges'));

@@ -11,6 +11,7 @@ import { useT } from '../i18n';
 import { sessionAtom } from '../state/session';
 import { apiBase } from '../api/client';
 import { startOutbox } from '../outbox/current';
+import { keepLocalCopy } from '../local/localCopy';
 import './shell.css';
 
 export default function SignedInLayout() {
@@ -40,6 +41,11 @@ export default function SignedInLayout() {
 
   // The user's outbox (IndexedDB, shared by the tabs): writes made offline wait in it, across reloads.
   useEffect(() => (liveUserId === null ? undefined : startOutbox(apiBase(), liveUserId)), [liveUserId]);
+
+  // The user's local copy (IndexedDB) is written from the store while they are signed in; signing out deletes it.
+  useEffect(() => {
+    if (liveUserId !== null) keepLocalCopy(apiBase(), liveUserId);
+  }, [liveUserId]);
 
   useEffect(() => {
     if (isMobileWidth()) closeForNavigation();

@@ -3,7 +3,7 @@ import { appStore } from '../state/store';
 import { atom } from 'jotai/vanilla';
 import { hasKey, t } from '../i18n';
 import { errorTextAsync } from './errorText';
-import { isNetworkError } from '../api/apiError';
+import { ApiError } from '../api/apiError';
 
 export interface ToastAction {
   /** i18n key or text. */
@@ -52,7 +52,7 @@ export async function success(keyOrMessage: string, action?: ToastAction): Promi
 
 export async function error(err: unknown, action?: ToastAction): Promise<void> {
   // Offline, a request that found no network is no news: the top bar says the app is offline, and writes wait.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false && isNetworkError(err)) return;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false && (err instanceof TypeError || (err instanceof ApiError && err.status === 0))) return;
   const message = await errorTextAsync(err);
   const s = await sonner();
   s.toast.error(t('notification.error'), { description: message, ...toActionOption(action) });

@@ -1,12 +1,14 @@
 // The signed-in user's local copy (IndexedDB): read into the store at start, kept written while they are signed in,
 // deleted when they sign out. The boot path (src/state/readiness.ts) loads this module only for a user's session.
 import { appStore } from '../state/store';
-import { onSignOut, parseToken, sessionAtom } from '../state/session';
+import { isTokenValid, onSignOut, parseToken, sessionAtom } from '../state/session';
 import { readStorage, STORAGE_KEYS } from '../state/storage';
 import { deleteCopy, openCopy, type CopyDb } from './localDb';
 import { copyName } from './copyNames';
 import { canStartFrom, putCopyInStore, readCopy, takeEarlyCopy } from './readCopy';
 import { writeCopy, type CopyWriter } from './writeCopy';
+
+import { awaitServer, type Discovery, type Server } from './serverBack';
 
 interface Open {
   name: string;
@@ -65,6 +67,25 @@ export async function startFromCopy(apiUrl: string, userId: number): Promise<boo
     console.warn('Keyflow: the local copy could not be read', err);
     return false;
   }
+}
+
+/** The id of the user whose token is stored and has not expired (link shares have no local copy), else null. */
+function storedUserId(): number | null {
+  const token = readStorage(STORAGE_KEYS.token);
+  const claims = token ? parseToken(token) : null;
+  return isTokenValid(claims) && claims.type === 1 && claims.id > 0 ? claims.id : null;
+}
+
+/**
+ * The start from the stored user's copy: once it is in the store, `ready` shows the app, and the server's answer to
+ * `discovery` is adopted as it comes (or the server is asked until it answers). False when there is no copy to start from.
+ */
+export async function bootFromCopy(apiUrl: string, discovery: Promise<Discovery>, server: Server, ready: () => Promise<void>): Promise<boolean> {
+  const userId = storedUserId();
+  if (userId === null || !(await startFromCopy(apiUrl, userId))) return false;
+  await ready();
+  void awaitServer(discovery, server);
+  return true;
 }
 
 /**

@@ -11,6 +11,12 @@ import type { Entry, Write } from './types';
 
 export const outboxStateAtom = atom<OutboxState>({ entries: [], stalled: false });
 
+/** Whether the waiting-changes dialog is open (the top bar's outbox indicator and "Show waiting changes" open it). */
+export const outboxDialogOpenAtom = atom(false);
+
+/** Set when signing out found changes not yet sent: the waiting-changes dialog then asks before signing out. */
+export const signOutAskedAtom = atom(false);
+
 type AckListener = (write: Write, result: unknown) => void;
 const ackListeners = new Set<AckListener>();
 

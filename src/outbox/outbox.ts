@@ -1,7 +1,8 @@
 // The outbox: every task write is stored first, then sent in order by one tab (the leader); network failures are
 // retried with backoff, refusals kept for the person to retry or discard, and temporary ids of offline creates
 // replaced in the writes after them once the server has given the real id.
-import { ApiError, isNetworkError } from '../api/apiError';
+import { ApiError } from '../api/apiError';
+import { isNetworkError } from '../api/networkError';
 import type { Task } from '../api/tasks';
 import type { Entry, OutboxStorage, Refusal, Write } from './types';
 

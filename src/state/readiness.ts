@@ -3,10 +3,11 @@
 import { atom } from 'jotai/vanilla';
 import { appStore } from './store';
 import { configAtom } from './config';
-import { checkAuth, isTokenValid, parseToken, sessionAtom } from './session';
+import { checkAuth } from './session';
 import { apiBase } from '../api/client';
 import { discoverApiUrl, NoApiUrlError } from '../api/discovery';
 import type { ServerInfo } from '../api/info';
+import type { Discovery } from '../local/serverBack';
 import { readStorage, writeStorage, STORAGE_KEYS } from './storage';
 import { API_SUFFIX } from '../constants';
 
@@ -57,31 +58,11 @@ export function adoptApiUrl(url: string, info: ServerInfo): void {
 /** The local copy (src/local: IndexedDB), loaded only for a user's session. */
 const localCopy = () => import('../local/localCopy');
 
-/** The id of the user whose token is stored and has not expired (link shares have no local copy), else null. */
-function storedUserId(): number | null {
-  const token = readStorage(STORAGE_KEYS.token);
-  const claims = token ? parseToken(token) : null;
-  return isTokenValid(claims) && claims.type === 1 && claims.id > 0 ? claims.id : null;
-}
-
-type Discovery = { ok: true; url: string; info: ServerInfo } | { ok: false; err: unknown };
-
 function discover(): Promise<Discovery> {
   return discoverApiUrl(startingApiUrl()).then(
     ({ url, info }) => ({ ok: true as const, url, info }),
     (err: unknown) => ({ ok: false as const, err }),
   );
-}
-
-const serverBackListeners = new Set<() => void>();
-
-/**
- * Hears the server answer after a start from the local copy without it (offline, or the server away): what the copy
- * showed is to be loaded again. The boot path (src/main.tsx) refreshes the shown data here.
- */
-export function onServerBack(listener: () => void): () => void {
-  serverBackListeners.add(listener);
-  return () => serverBackListeners.delete(listener);
 }
 
 let copyRead: Promise<unknown> = Promise.resolve();
@@ -94,31 +75,6 @@ export function localCopyRead(): Promise<unknown> {
   return copyRead;
 }
 
-/** Set while the app runs from the local copy and the server has not answered yet. */
-let awaitingServer = false;
-/** How often the server was asked in vain since then. */
-let serverAsks = 0;
-
-/** Asks the server again (the browser came online, or the timer): on an answer, adopts it and refreshes what is shown. */
-async function reachServer(): Promise<void> {
-  clearTimeout(retryTimer);
-  const found = await discover();
-  if (!awaitingServer) return;
-  if (!found.ok) {
-    // Offline, the browser's online event asks again; with a network, the timer, slowing down (5 s, doubling up to
-    // a minute): the app works from the copy meanwhile.
-    if (typeof navigator === 'undefined' || navigator.onLine !== false) {
-      retryTimer = setTimeout(() => void reachServer(), Math.min(UNREACHABLE_RETRY_MS * 2 ** serverAsks, 60_000));
-      serverAsks += 1;
-    }
-    return;
-  }
-  awaitingServer = false;
-  serverAsks = 0;
-  adoptApiUrl(found.url, found.info);
-  for (const listener of serverBackListeners) listener();
-}
-
 /**
  * Finds the API, loads /info, reads the session from the token, then marks the app ready (or the error state).
  * With a user's token and a local copy, the copy goes into the store first and the app is ready at once: /info and
@@ -127,25 +83,20 @@ async function reachServer(): Promise<void> {
 export async function loadApp(): Promise<void> {
   appStore.set(readinessAtom, { state: 'loading' });
   const discovery = discover();
-  const userId = storedUserId();
-  if (userId !== null) {
-    const reading = localCopy()
-      .then((m) => m.startFromCopy(apiBase(), userId))
+  // With a user's token, their local copy (src/local) may carry the start: the app is ready at once from it.
+  if (readStorage(STORAGE_KEYS.token) !== null) {
+    const started = localCopy()
+      .then((m) =>
+        m.bootFromCopy(apiBase(), discovery, { discover, adopt: adoptApiUrl }, async () => {
+          appStore.set(serverUnreachableAtom, false);
+          await checkAuth({ userInBackground: true });
+          appStore.set(readinessAtom, { state: 'ready' });
+        }),
+      )
       .catch(() => false);
-    copyRead = reading;
-    if (await reading) {
-      appStore.set(serverUnreachableAtom, false);
-      await checkAuth({ userInBackground: true });
-      appStore.set(readinessAtom, { state: 'ready' });
-      awaitingServer = true;
-      const found = await discovery;
-      if (!awaitingServer) return;
-      if (found.ok) {
-        awaitingServer = false;
-        adoptApiUrl(found.url, found.info);
-      } else void reachServer();
-      return;
-    }
+    copyRead = started;
+    // Without the server, src/local/serverBack.ts asks it until it answers.
+    if (await started) return;
   }
   const found = await discovery;
   if (!found.ok) {
@@ -168,30 +119,12 @@ export async function loadApp(): Promise<void> {
   appStore.set(readinessAtom, { state: 'ready' });
 }
 
-/**
- * Keeps the signed-in user's local copy written while they are signed in (from the start, or from signing in); the
- * copy's module loads only then. Signing out deletes the copy (src/local registers that with the session).
- */
-export function watchLocalCopy(): () => void {
-  const check = () => {
-    const session = appStore.get(sessionAtom);
-    if (session.kind !== 'user') return;
-    void localCopy()
-      .then((m) => m.keepLocalCopy(apiBase(), session.claims.id))
-      .catch(() => undefined);
-  };
-  check();
-  return appStore.sub(sessionAtom, check);
-}
-
 /** Keeps onlineAtom in step with the browser. */
 export function watchOnline(): () => void {
   const update = () => {
     appStore.set(onlineAtom, navigator.onLine !== false);
     // Back online after a failed start: try again rather than leave the error screen up.
     if (navigator.onLine !== false && appStore.get(readinessAtom).state === 'error') void loadApp();
-    // Back online after a start from the local copy: ask the server now rather than at the next retry.
-    else if (navigator.onLine !== false && awaitingServer) void reachServer();
   };
   window.addEventListener('online', update);
   window.addEventListener('offline', update);

@@ -11,7 +11,6 @@ import { pathFor, type RouteName, type RouteParams, type RouteQuery } from '../r
 import { DEFAULT_WEEK_START, RENEW_ON_FOCUS_THRESHOLD_MS, TOKEN_RENEWAL_DELAY_MS, USER_REFRESH_THROTTLE_MS } from '../constants';
 import { currentLanguage } from '../i18n';
 import { configAtom } from './config';
-import { singleProviderLogoutUrl } from './openId';
 import { forgetPage } from './backdrop';
 import { clearStore } from './entities';
 
@@ -275,7 +274,10 @@ export async function logout(): Promise<void> {
   navigateTo(pathFor('user.login'));
   await checkAuth();
   // Spec §2: with a single provider and no local login, end the provider's session as well.
-  const providerLogout = singleProviderLogoutUrl(appStore.get(configAtom));
+  const providerLogout = await import('./openId').then(
+    (m) => m.singleProviderLogoutUrl(appStore.get(configAtom)),
+    () => null,
+  );
   if (providerLogout) window.location.assign(providerLogout);
 }
 

@@ -51,8 +51,3 @@ export interface CurrentList {
 /** The list being viewed, set by list views; the top bar shows its title. */
 export const currentListAtom = atom<CurrentList | null>(null);
 
-/** Whether the waiting-changes dialog is open (the top bar's outbox indicator and "Show waiting changes" open it). */
-export const outboxDialogOpenAtom = atom(false);
-
-/** Set when signing out found changes not yet sent: the waiting-changes dialog then asks before signing out. */
-export const signOutAskedAtom = atom(false);

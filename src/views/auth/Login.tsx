@@ -14,7 +14,10 @@ import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
 import { errorTextAsync } from '../../app/errorText';
 import { useFieldCheck } from './useFieldCheck';
-import { redirectToProvider } from '../../state/openId';
+
+/** Off to an OpenID provider: its code loads only for that (the first page need not carry it). */
+const toProvider = (...args: Parameters<typeof import('../../state/openId').redirectToProvider>) =>
+  import('../../state/openId').then((m) => m.redirectToProvider(...args));
 
 export default function Login() {
   const t = useT();
@@ -62,7 +65,7 @@ export default function Login() {
     const query = new URLSearchParams(location.search);
     const onEntry = location.pathname === '/login' || location.pathname === '/';
     if (!localEnabled && providers.length === 1 && onEntry && query.get('redirectToProvider') === 'true') {
-      redirectToProvider(providers[0], config?.auth?.openidConnect?.redirectUrl ?? `${window.location.origin}/auth/openid/`);
+      void toProvider(providers[0], config?.auth?.openidConnect?.redirectUrl ?? `${window.location.origin}/auth/openid/`);
     }
   }, [localEnabled, providers, location, config]);
 
@@ -159,7 +162,7 @@ export default function Login() {
       {providers.length > 0 && (
         <div className="auth-providers">
           {providers.map((p) => (
-            <Button key={p.key} variant="secondary" wide onClick={() => redirectToProvider(p, redirectBase)}>
+            <Button key={p.key} variant="secondary" wide onClick={() => void toProvider(p, redirectBase)}>
               {t('user.auth.loginWith', { provider: p.name })}
             </Button>
           ))}

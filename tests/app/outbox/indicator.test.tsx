@@ -16,7 +16,7 @@ const { OutboxIndicator } = await import('../../../src/app/OutboxIndicator');
 vi.mock('../../../src/state/session', async (orig) => ({ ...(await orig<typeof import('../../../src/state/session')>()), logout: vi.fn(async () => undefined) }));
 const { logout } = vi.mocked(await import('../../../src/state/session'));
 const { navigationCommands } = await import('../../../commands/navigation');
-const { outboxDialogOpenAtom, signOutAskedAtom } = await import('../../../src/state/ui');
+const { outboxDialogOpenAtom, signOutAskedAtom } = await import('../../../src/outbox/current');
 const signOut = () => navigationCommands.find((c) => c.id === 'user.logout')!.run({} as never);
 
 const waiting = (key: number, title: string): Entry => ({ key, title, state: 'queued', deferred: true, write: { kind: 'update', taskId: key, base: makeTask({ id: key, title }), changes: { done: true } } });

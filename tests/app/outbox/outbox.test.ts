@@ -1,6 +1,7 @@
 // The outbox queue: order, backoff on network failures, temporary ids, refusals kept or told, and two tabs sharing one.
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, isNetworkError } from '../../../src/api/apiError';
+import { ApiError } from '../../../src/api/apiError';
+import { isNetworkError } from '../../../src/api/networkError';
 import { taskFromApi, type Task } from '../../../src/api/tasks';
 import { Outbox, type OutboxMessage } from '../../../src/outbox/outbox';
 import { memoryStorage } from '../../../src/outbox/memoryStorage';
