@@ -5,6 +5,7 @@ import { getListTasks, type Task } from '../api/tasks';
 import { success, error as toastError } from '../app/toast';
 import { t } from '../i18n';
 import { appStore } from '../state/store';
+import { onClearStore } from '../state/entities';
 import { boardAtom, boardPagesAtom, type BucketMeta } from '../state/kanbanBoard';
 import { moveCard as placeCard } from '../state/kanbanMoves';
 import { setBucketChoices } from '../state/bucketChoices';
@@ -22,6 +23,12 @@ export async function loadChoices(listId: number): Promise<void> {
   }
 }
 
+/** A board loaded ahead of its view (by the navigation, a hover) is shown by the view if it opens within this time. */
+const PRELOAD_KEPT_MS = 10_000;
+/** Loads started ahead of a view, each joined by the next view of that board to open, once. */
+const preloads = new Map<number, { done: Promise<void>; settledAt: number | null }>();
+onClearStore(() => preloads.clear());
+
 /** Loads a list's buckets with their first cards into the store; errors are toasted. */
 export async function load(listId: number): Promise<void> {
   try {
@@ -31,6 +38,27 @@ export async function load(listId: number): Promise<void> {
   } catch (err) {
     void toastError(err);
   }
+}
+
+/** Loads a board ahead of its view (the navigation to it, or a hover): the view, once open, shows this load. */
+export function preload(listId: number): Promise<void> {
+  const entry: { done: Promise<void>; settledAt: number | null } = { done: Promise.resolve(), settledAt: null };
+  entry.done = load(listId).finally(() => {
+    entry.settledAt = Date.now();
+  });
+  preloads.set(listId, entry);
+  return entry.done;
+}
+
+/**
+ * The board as a view opening it needs it: the load started ahead of it is joined, not asked again; otherwise the
+ * board loads (a board seen before shows at once meanwhile).
+ */
+export function open(listId: number): Promise<void> {
+  const ahead = preloads.get(listId);
+  preloads.delete(listId);
+  if (ahead && (ahead.settledAt === null || Date.now() - ahead.settledAt < PRELOAD_KEPT_MS)) return ahead.done;
+  return load(listId);
 }
 
 /** Loads a bucket's next page of cards (once at a time; nothing when every card is there). */

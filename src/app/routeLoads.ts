@@ -1,7 +1,6 @@
 // What each route loads with its navigation, written through the store's own loaders: small functions per need, so a
 // store that changes shape only has to re-point them. Loaded lazily (src/app/routeData.ts), signed-in only.
 import { prefetch } from '../api/client';
-import { BUCKET_PAGE_SIZE } from '../api/buckets';
 import { savedListView } from '../state/listView';
 import { loadListTasks, rememberedFilters } from '../views/lists/views/useListTasks';
 import { preloadHomeTasks } from '../views/home/homeTasksData';
@@ -36,9 +35,9 @@ export function preloadTasks(listId: number): Promise<void> {
   });
 }
 
-/** The kanban buckets with their first cards: the board's GET adopts the response. */
-export function preloadBuckets(listId: number): void {
-  prefetch(`lists/${listId}/buckets`, { per_page: BUCKET_PAGE_SIZE });
+/** The kanban buckets with their first cards, into the board's atom (the board joins this load rather than asking again). */
+export function preloadBuckets(listId: number): Promise<void> {
+  return actions.buckets.preload(listId);
 }
 
 export function preloadTask(taskId: number): void {

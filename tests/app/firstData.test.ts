@@ -9,6 +9,9 @@ import { defaultFilters } from '../../src/views/lists/views/taskFilters';
 import { listTasksQuery, loadListTasks } from '../../src/views/lists/views/useListTasks';
 import { appStore } from '../../src/state/store';
 import { listTasksAtom } from '../../src/state/tasks';
+import { boardAtom } from '../../src/state/kanbanBoard';
+import { preloadRoute } from '../../src/app/routeLoads';
+import * as actions from '../../src/actions';
 import { checkAuth, sessionAtom, userAtom } from '../../src/state/session';
 
 function jsonResponse(body: unknown, headers: Record<string, string> = {}, status = 200) {
@@ -147,6 +150,26 @@ describe('list tasks loaded by the navigation', () => {
     // Back on the list with the same filter: nothing is asked again.
     await loadListTasks(41, defaultFilters());
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a kanban board loaded by the navigation', () => {
+  it('is in the store before its view opens, which shows that load rather than asking again; a later opening loads afresh', async () => {
+    localStorage.setItem('token', 'tok');
+    const bucketsOf = (title: string) => jsonResponse([{ id: 1, title, list_id: 42, tasks: [{ id: 5, title: 'Card', list_id: 42, bucket_id: 1 }] }], { 'x-pagination-total-pages': '1' });
+    const titles = ['Backlog', 'Later'];
+    fetchMock.mockImplementation((url: string) => Promise.resolve(String(url).includes('/buckets') ? bucketsOf(titles.shift()!) : jsonResponse({ id: 42, title: 'Board' })));
+    await preloadRoute('list.kanban', { listId: '42' });
+    expect(appStore.get(boardAtom(42))?.map((b) => [b.title, b.tasks.map((t) => t.id)])).toEqual([['Backlog', [5]]]);
+    const boardRequests = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/lists/42/buckets')).length;
+    expect(boardRequests()).toBe(1);
+
+    await actions.buckets.open(42);
+    expect(boardRequests()).toBe(1);
+    // The board opened again (another visit) is asked for again.
+    await actions.buckets.open(42);
+    expect(boardRequests()).toBe(2);
+    expect(appStore.get(boardAtom(42))?.[0].title).toBe('Later');
   });
 });
 

@@ -23,9 +23,8 @@ export function useBoard(listId: number) {
   const pages = useAtomValue(boardPagesAtom(listId));
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>(readCollapsed);
 
-  // A board seen before shows at once (it is in the store) while it loads again.
-  const load = useCallback(() => void actions.buckets.load(listId), [listId]);
-  useEffect(load, [load]);
+  // A board seen before shows at once (it is in the store) while it loads again; the navigation's own load is joined.
+  useEffect(() => void actions.buckets.open(listId), [listId]);
 
   /** Reads the store, not the render: drag and command handlers run between renders. */
   const findTask = useCallback((id: number) => appStore.get(boardAtom(listId))?.flatMap((b) => b.tasks).find((x) => x.id === id), [listId]);
