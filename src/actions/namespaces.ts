@@ -5,7 +5,7 @@ import type { Namespace } from '../api/namespaces';
 import { updateList, type List } from '../api/lists';
 import { success, error as toastError } from '../app/toast';
 import { told, toldOk } from './told';
-import { loadNamespaces, putNamespace, removeNamespaceFromState, upsertList, upsertNamespace, putLists, type NamespaceEntity } from '../state/namespaces';
+import { loadNamespaces, openNamespaces, putNamespace, removeNamespaceFromState, upsertList, upsertNamespace, putLists, type NamespaceEntity } from '../state/namespaces';
 
 /** A namespace as a page holds it: its fields (its lists are in the store). */
 type NamespaceFields = Omit<Namespace, 'lists'> | NamespaceEntity;
@@ -15,9 +15,9 @@ const toApi = (ns: NamespaceFields): Namespace => {
   return { ...fields, lists: [] };
 };
 
-/** Reloads the sidebar's namespaces; a failure is toasted. */
+/** Loads the sidebar's namespaces as it shows (taking a load the route made ahead of it); a failure is toasted. */
 export function loadTree(): Promise<void> {
-  return loadNamespaces().then(
+  return openNamespaces().then(
     () => undefined,
     (err: unknown) => void toastError(err),
   );

@@ -4,7 +4,7 @@ import { prefetch } from '../api/client';
 import { savedListView } from '../state/listView';
 import { loadListTasks, rememberedFilters } from '../views/lists/views/useListTasks';
 import { preloadHomeTasks } from '../views/home/homeTasksData';
-import { loadNamespaces } from '../state/namespaces';
+import { loadNamespaces, preloadNamespaces } from '../state/namespaces';
 import { listTasksAtom, unconfirmedListIds } from '../state/tasks';
 import { loadedBoardIds } from '../state/kanbanBoard';
 import { refreshUser } from '../state/session';
@@ -51,7 +51,7 @@ export function preloadTask(taskId: number): void {
  */
 export function preloadHome(): void {
   preloadHomeTasks();
-  void loadNamespaces().catch(() => undefined);
+  void preloadNamespaces().catch(() => undefined);
 }
 
 /**

@@ -122,6 +122,27 @@ export function loadNamespaces(): Promise<Namespace[]> {
   return inFlight;
 }
 
+/** A load ahead of the navigation tree is taken by the tree if it shows within this time. */
+const AHEAD_KEPT_MS = 10_000;
+let ahead: { done: Promise<Namespace[]>; at: number } | null = null;
+onClearStore(() => {
+  ahead = null;
+});
+
+/** Loads the namespaces ahead of the navigation tree (a route whose page needs them first): the tree takes this load. */
+export function preloadNamespaces(): Promise<Namespace[]> {
+  const done = loadNamespaces();
+  ahead = { done, at: Date.now() };
+  return done;
+}
+
+/** The namespaces as the navigation tree needs them when it shows: the load made ahead of it, once, else a reload. */
+export function openNamespaces(): Promise<Namespace[]> {
+  const taken = ahead;
+  ahead = null;
+  return taken && Date.now() - taken.at < AHEAD_KEPT_MS ? taken.done : loadNamespaces();
+}
+
 /** Puts lists in the store as loaded (without placing them in a namespace); of two copies of one list the last wins. */
 export function putLists(lists: readonly List[]): void {
   const known = appStore.get(listAtomFamily.all);

@@ -10,8 +10,10 @@ import { listTasksQuery, loadListTasks } from '../../src/views/lists/views/useLi
 import { appStore } from '../../src/state/store';
 import { listTasksAtom } from '../../src/state/tasks';
 import { boardAtom } from '../../src/state/kanbanBoard';
+import { namespacesLoadedAtom } from '../../src/state/namespaces';
 import { preloadRoute } from '../../src/app/routeLoads';
 import * as actions from '../../src/actions';
+import * as namespaceActions from '../../src/actions/namespaces';
 import { checkAuth, sessionAtom, userAtom } from '../../src/state/session';
 
 function jsonResponse(body: unknown, headers: Record<string, string> = {}, status = 200) {
@@ -170,6 +172,21 @@ describe('a kanban board loaded by the navigation', () => {
     await actions.buckets.open(42);
     expect(boardRequests()).toBe(2);
     expect(appStore.get(boardAtom(42))?.[0].title).toBe('Later');
+  });
+});
+
+describe('the namespaces loaded by the home route', () => {
+  it('are taken by the navigation tree when it shows, not asked for again; a later showing reloads them', async () => {
+    localStorage.setItem('token', 'tok');
+    const namespaceRequests = () => fetchMock.mock.calls.filter(([url]) => /\/namespaces\?/.test(String(url))).length;
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse([{ id: 1, title: 'Home', lists: [] }], { 'x-pagination-total-pages': '1' })));
+    preloadRoute('home', {});
+    await vi.waitFor(() => expect(appStore.get(namespacesLoadedAtom)).toBe(true));
+    expect(namespaceRequests()).toBe(1);
+    await namespaceActions.loadTree();
+    expect(namespaceRequests()).toBe(1);
+    await namespaceActions.loadTree();
+    expect(namespaceRequests()).toBe(2);
   });
 });
 
