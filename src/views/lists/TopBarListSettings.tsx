@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { currentListAtom } from '../../state/ui';
-import { listsByIdAtom } from '../../state/namespaces';
+import { listAtomFamily } from '../../state/namespaces';
 import type { List } from '../../api/lists';
 import * as actions from '../../actions';
 import { ListSettingsMenu } from './ListSettingsMenu';
@@ -10,22 +10,23 @@ import { showListSettings } from './listMenu';
 
 export default function TopBarListSettings() {
   const current = useAtomValue(currentListAtom);
-  const known = useAtomValue(listsByIdAtom);
+  // Any list the store holds (the tree's, or one its view loaded, e.g. an archived one) is not asked for again.
+  const stored = useAtomValue(listAtomFamily(current?.id ?? 0));
   const [fetched, setFetched] = useState<List | null>(null);
-  const fromTree = current ? known.get(current.id) : undefined;
+  const fromStore = current ? stored : undefined;
 
   useEffect(() => {
-    // Lists outside the tree (e.g. archived ones) are read once to know what the menu should offer.
-    if (!current || fromTree || current.id === -1) return;
+    // Lists the store does not hold are read once to know what the menu should offer.
+    if (!current || fromStore || current.id === -1) return;
     let live = true;
     actions.lists.load(current.id).then((l) => live && setFetched(l), () => undefined);
     return () => {
       live = false;
     };
-  }, [current, fromTree]);
+  }, [current, fromStore]);
 
   if (!current || !showListSettings(current)) return null;
-  const list = fromTree ?? (fetched?.id === current.id ? fetched : actions.lists.placeholder(current.id, current.title));
+  const list = fromStore ?? (fetched?.id === current.id ? fetched : actions.lists.placeholder(current.id, current.title));
   return (
     <ListSettingsMenu
       list={{ ...list, maxRight: current.maxRight }}

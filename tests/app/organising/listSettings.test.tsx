@@ -1,10 +1,10 @@
 // The list settings dropdown: shown only above read right and not for favorites; contents by kind of list.
-import { describe, expect, it, beforeEach } from 'vitest';
+import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { screen, waitFor, fireEvent } from '@testing-library/react';
 import { listMenuItems, showListSettings } from '../../../src/views/lists/listMenu';
 import { appStore } from '../../../src/state/store';
 import { currentListAtom } from '../../../src/state/ui';
-import { namespacesAtom } from '../../../src/state/namespaces';
+import { namespacesAtom, upsertList } from '../../../src/state/namespaces';
 import { configAtom } from '../../../src/state/config';
 import { normalizeNamespace } from '../../../src/api/namespaces';
 import { normalizeList } from '../../../src/api/lists';
@@ -80,5 +80,21 @@ describe('TopBarListSettings', () => {
     const item = await screen.findByRole('menuitem', { name: /Unsubscribe/ });
     expect(item).toHaveAttribute('aria-disabled', 'true');
     expect(item).toHaveAttribute('title', expect.stringContaining('through its namespace'));
+  });
+
+  it('reads a list outside the tree (an archived one its view loaded) from the store, without asking the server again', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      upsertList(normalizeList({ id: 9, title: 'Old plans', namespaceId: 99, isArchived: true }, 2));
+      appStore.set(currentListAtom, { id: 9, title: 'Old plans', maxRight: 2 });
+      const { default: TopBarListSettings } = await import('../../../src/views/lists/TopBarListSettings');
+      renderInApp(<TopBarListSettings />);
+      fireEvent.pointerDown(await screen.findByRole('button', { name: 'Settings of Old plans' }), { button: 0, ctrlKey: false, pointerType: 'mouse' });
+      expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Un-archive']);
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
