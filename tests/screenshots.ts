@@ -108,6 +108,8 @@ interface Screen {
   as: 'user' | 'visitor' | 'linkShare';
   /** Something to do before the picture (open a menu, a dialog). */
   act?: (page: Page) => Promise<void>;
+  /** Something to undo after the picture (back online). */
+  after?: (page: Page) => Promise<void>;
 }
 
 function screens(s: Seeded): Screen[] {
@@ -160,6 +162,28 @@ function screens(s: Seeded): Screen[] {
     user('not-found', '/no/such/page'),
     user('palette', '/', async (p) => p.keyboard.press('Control+k')),
     user('shortcuts', '/', async (p) => p.keyboard.press('?')),
+    // Offline with a change waiting (the top bar's indicator, then the waiting-changes dialog); back online after each.
+    ...(['offline-list', 'offline-waiting-changes'] as const).map(
+      (name): Screen => ({
+        name,
+        url: `/lists/${s.listId}/list`,
+        as: 'user',
+        act: async (p) => {
+          await p.locator('.task-row').first().waitFor();
+          await p.context().setOffline(true);
+          await p.locator('.task-row input[type="checkbox"]').first().click();
+          await p.getByTestId('outbox-indicator').waitFor();
+          if (name === 'offline-waiting-changes') {
+            await p.getByTestId('outbox-indicator').click();
+            await p.getByRole('dialog').waitFor();
+          }
+        },
+        after: async (p) => {
+          await p.context().setOffline(false);
+          await p.getByTestId('outbox-indicator').waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+        },
+      }),
+    ),
   ];
   return list.filter((screen) => !only || screen.name.includes(only));
 }
@@ -205,6 +229,7 @@ async function shoot(browser: Browser, base: string, seeded: Seeded, report: str
       }
       await page.screenshot({ path: path.join(OUT, variant.name, `${screen.name}.png`), fullPage: variant.name === 'mobile' });
       if (problems.length) report.push(`${variant.name}/${screen.name} (${screen.url}):\n  ${[...new Set(problems)].join('\n  ')}`);
+      await screen.after?.(page);
       await page.close();
       count += 1;
     }

@@ -30,11 +30,15 @@ export function toasterMounted(): void {
 function sonner(): Promise<Sonner> {
   if (!ready) {
     appStore.set(toasterWantedAtom, true);
-    ready = Promise.all([import('sonner'), mounted]).then(([mod]) => mod);
-    // A chunk that could not load (offline) is asked for again with the next toast.
-    ready.catch(() => {
-      ready = null;
-    });
+    // A chunk that could not load (offline, before the worker serves it): this toast is dropped (its promise never
+    // settles, so no caller sees an error for a toast), and the next toast asks for the chunk again.
+    ready = Promise.all([import('sonner'), mounted]).then(
+      ([mod]) => mod,
+      () => {
+        ready = null;
+        return new Promise<Sonner>(() => undefined);
+      },
+    );
   }
   return ready;
 }

@@ -11,13 +11,15 @@ import { navPropsFor, useListKeyboardNav } from '../../../app/useListKeyboardNav
 import { insertionIndex, keyboardStep } from './dropPlace';
 import { boxesWithout, grabbedTask, refocusAfterKeyboardDrag } from './lentDraggable';
 import type { ListDragHandle } from './ListDrag';
+import { ChunkBoundary } from '../../../components/ChunkBoundary';
 
 /** A one-line row on a wide screen (44 px); when the estimate is right, measuring a new row moves no other row. */
 export const ROW_ESTIMATE_PX = 44;
 const scrollMemory = new Map<string, number>();
 
-// The drag and drop (dnd-kit, about 100 KB) is not on the first rows' path: it loads once they are on screen.
-const ListDrag = lazy(() => import('./ListDrag'));
+// The drag and drop (dnd-kit, about 100 KB) is not on the first rows' path: it loads once they are on screen. A load
+// that failed (offline, before a service worker serves the app) is tried again, with a new lazy component, once online.
+const lazyListDrag = () => lazy(() => import('./ListDrag'));
 
 export interface VirtualTaskListProps {
   tasks: Task[];
@@ -237,6 +239,17 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
 
   // The drag code: loaded while idle once the rows are on screen, or at once by a press on a handle.
   const [dragWanted, setDragWanted] = useState(false);
+  const [ListDrag, setListDrag] = useState(lazyListDrag);
+  const [dragFailed, setDragFailed] = useState(false);
+  useEffect(() => {
+    if (!dragFailed) return undefined;
+    const retry = () => {
+      setListDrag(lazyListDrag);
+      setDragFailed(false);
+    };
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [dragFailed]);
   const dragHandle = useRef<ListDragHandle | null>(null);
   const pending = useRef<PendingPress | null>(null);
   const [describedBy, setDescribedBy] = useState<string | undefined>(undefined);
@@ -323,25 +336,27 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
         describedBy={describedBy}
         onPress={onPress}
       />
-      {dragWanted && (
-        <Suspense fallback={null}>
-          <ListDrag
-            list={list}
-            disabled={!props.canReorder}
-            coordinateGetter={coordinateGetter}
-            onDragStart={(e) => {
-              const index = fromIndex(e.active);
-              setDragging(index === -1 ? null : { task: tasks[index], index });
-            }}
-            onDragMove={onDragMove}
-            onDragEnd={onDragEnd}
-            onDragCancel={(e: DragCancelEvent) => finish(e)}
-            instructions={t('task.listDrag.instructions')}
-            announcements={announcements}
-            preview={dragging ? dragging.task.title : null}
-            onReady={onDragReady}
-          />
-        </Suspense>
+      {dragWanted && !dragFailed && (
+        <ChunkBoundary onError={() => setDragFailed(true)}>
+          <Suspense fallback={null}>
+            <ListDrag
+              list={list}
+              disabled={!props.canReorder}
+              coordinateGetter={coordinateGetter}
+              onDragStart={(e) => {
+                const index = fromIndex(e.active);
+                setDragging(index === -1 ? null : { task: tasks[index], index });
+              }}
+              onDragMove={onDragMove}
+              onDragEnd={onDragEnd}
+              onDragCancel={(e: DragCancelEvent) => finish(e)}
+              instructions={t('task.listDrag.instructions')}
+              announcements={announcements}
+              preview={dragging ? dragging.task.title : null}
+              onReady={onDragReady}
+            />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </div>
   );
