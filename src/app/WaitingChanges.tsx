@@ -22,6 +22,11 @@ export default function WaitingChanges({ onClose }: { onClose: () => void }) {
   const refused = entries.filter((e) => e.state === 'refused');
   const waiting = entries.filter((e) => e.state === 'queued' && e.deferred);
   const what = (e: Entry) => t(`outbox.kind.${e.write.kind}`, { title: e.title });
+  const discardButton = (e: Entry) => (
+    <Button variant="tertiary" disabled={busy === e.key} onClick={() => void act(e.key, () => actions.tasks.discardWaiting(e.key))} aria-label={`${t('outbox.discard')}: ${what(e)}`}>
+      {t('outbox.discard')}
+    </Button>
+  );
   const act = async (key: number, run: () => Promise<void>) => {
     setBusy(key);
     try {
@@ -59,9 +64,7 @@ export default function WaitingChanges({ onClose }: { onClose: () => void }) {
                   <Button variant="secondary" disabled={busy === e.key} onClick={() => void act(e.key, () => retryWrite(e.key))} aria-label={`${t('outbox.retry')}: ${what(e)}`}>
                     {t('outbox.retry')}
                   </Button>
-                  <Button variant="tertiary" disabled={busy === e.key} onClick={() => void act(e.key, () => actions.tasks.discardWaiting(e.key))} aria-label={`${t('outbox.discard')}: ${what(e)}`}>
-                    {t('outbox.discard')}
-                  </Button>
+                  {discardButton(e)}
                 </span>
               </li>
             ))}
@@ -76,9 +79,7 @@ export default function WaitingChanges({ onClose }: { onClose: () => void }) {
               <li key={e.key} className="outbox-entry">
                 <span className="outbox-what">{what(e)}</span>
                 <span className="outbox-actions">
-                  <Button variant="tertiary" disabled={busy === e.key} onClick={() => void act(e.key, () => actions.tasks.discardWaiting(e.key))} aria-label={`${t('outbox.discard')}: ${what(e)}`}>
-                    {t('outbox.discard')}
-                  </Button>
+                  {discardButton(e)}
                 </span>
               </li>
             ))}

@@ -3,6 +3,7 @@
 // written: the first write of the 10,000 tasks, and the write of one change.
 import type { Page } from 'playwright-core';
 import type { BenchResult } from './run.js';
+import { fakeTask } from './fakeTask.js';
 import { startBrowserBench } from './browserBench.js';
 
 const TASKS = 10_000;
@@ -21,40 +22,6 @@ async function json(base: string, method: string, p: string, body?: unknown, tok
   return res.json() as Promise<Record<string, unknown>>;
 }
 
-function wireTask(id: number, listId: number) {
-  const zero = '0001-01-01T00:00:00Z';
-  return {
-    id,
-    title: `Task number ${id} with a reasonably long title`,
-    description: id % 5 === 0 ? '* [x] a\n* [ ] b' : '',
-    done: false,
-    done_at: zero,
-    due_date: id % 3 === 0 ? new Date(Date.now() + (id % 40) * 86_400_000).toISOString() : zero,
-    start_date: zero,
-    end_date: zero,
-    reminder_dates: null,
-    list_id: listId,
-    repeat_after: id % 7 === 0 ? 86_400 : 0,
-    repeat_mode: 0,
-    priority: id % 6,
-    labels: id % 4 === 0 ? [{ id: 1, title: 'errand', hex_color: 'ffd166' }] : null,
-    assignees: null,
-    hex_color: '',
-    percent_done: (id % 10) / 10,
-    identifier: `-${id}`,
-    index: id,
-    related_tasks: {},
-    attachments: null,
-    cover_image_attachment_id: 0,
-    is_favorite: id % 11 === 0,
-    created: '2026-01-01T00:00:00Z',
-    updated: '2026-01-01T00:00:00Z',
-    bucket_id: 1,
-    position: id * 65536,
-    kanban_position: id * 65536,
-    created_by: { id: 1, username: 'bench', name: '' },
-  };
-}
 
 /** In every document of the page: when the first task row appears, and every long task (a string: no bundler helpers). */
 const OBSERVE = `(() => {
@@ -152,7 +119,7 @@ export default async function coldStartBench(): Promise<BenchResult[]> {
     const namespaces = (await json(base, 'GET', '/namespaces', undefined, token)) as unknown as { id: number }[];
     const list = await json(base, 'PUT', `/namespaces/${namespaces.find((n) => n.id > 0)!.id}/lists`, { title: 'Bench' }, token);
     const listId = list.id as number;
-    const tasks = Array.from({ length: TASKS }, (_, i) => wireTask(i + 1, listId));
+    const tasks = Array.from({ length: TASKS }, (_, i) => fakeTask(i + 1, listId));
     const body = JSON.stringify(tasks);
 
     const context = await browser.newContext({
@@ -167,7 +134,7 @@ export default async function coldStartBench(): Promise<BenchResult[]> {
     // Saving a task answers with the task as sent.
     await context.route('**/api/v1/tasks/*', (route) => {
       const sent = route.request().postDataJSON() as Record<string, unknown> | null;
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...wireTask(1, listId), ...sent }) });
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...fakeTask(1, listId), ...sent }) });
     });
     const page = await context.newPage();
 

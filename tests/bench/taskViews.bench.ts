@@ -8,46 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from '../../server/server.js';
 import { loadConfig } from '../../server/config.js';
 import type { BenchResult } from './run.js';
+import { fakeTask } from './fakeTask.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const TASKS = 10_000;
 const BUCKETS = 10;
 const CARDS = 25;
 
-function fakeTask(id: number, listId: number, bucketId = 1) {
-  const due = id % 3 === 0 ? new Date(Date.now() + (id % 40) * 86_400_000).toISOString() : '0001-01-01T00:00:00Z';
-  return {
-    id,
-    title: `Task number ${id} with a reasonably long title`,
-    description: id % 5 === 0 ? '* [x] a\n* [ ] b' : '',
-    done: false,
-    done_at: '0001-01-01T00:00:00Z',
-    due_date: due,
-    start_date: '0001-01-01T00:00:00Z',
-    end_date: '0001-01-01T00:00:00Z',
-    reminder_dates: null,
-    list_id: listId,
-    repeat_after: id % 7 === 0 ? 86_400 : 0,
-    repeat_mode: 0,
-    priority: id % 6,
-    labels: id % 4 === 0 ? [{ id: 1, title: 'errand', hex_color: 'ffd166' }] : null,
-    assignees: null,
-    hex_color: '',
-    percent_done: (id % 10) / 10,
-    identifier: `-${id}`,
-    index: id,
-    related_tasks: {},
-    attachments: null,
-    cover_image_attachment_id: 0,
-    is_favorite: id % 11 === 0,
-    created: '2026-01-01T00:00:00Z',
-    updated: '2026-01-01T00:00:00Z',
-    bucket_id: bucketId,
-    position: id * 65536,
-    kanban_position: id * 65536,
-    created_by: { id: 1, username: 'bench', name: '' },
-  };
-}
 
 async function json(base: string, method: string, p: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}/api/v1${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
