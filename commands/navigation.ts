@@ -5,6 +5,7 @@ import { menuOpenAtom, paletteOpenAtom, shortcutsHelpOpenAtom } from '../src/sta
 import { outboxDialogOpenAtom, signOutAskedAtom, unsentCount } from '../src/outbox/current';
 import { logout } from '../src/state/session';
 import { pathFor, type RouteName } from '../src/routes';
+import { catchEarlyKeys } from '../src/app/palette/paletteFocus';
 
 const signedIn = (ctx: { signedIn: boolean }) => ctx.signedIn;
 
@@ -42,7 +43,11 @@ export const navigationCommands = defineCommands([
     section: 'general',
     keys: ['$mod+k'],
     when: signedIn,
-    run: () => appStore.set(paletteOpenAtom, true),
+    run: () => {
+      // From this key on, what is typed is the palette's query, even before React has rendered it open.
+      catchEarlyKeys();
+      appStore.set(paletteOpenAtom, true);
+    },
   },
   {
     // The help modal (a later issue) renders the registry when this atom is true.

@@ -4,6 +4,7 @@
 import { appStore } from '../state/store';
 import { paletteCommandAtom, paletteOpenAtom } from '../state/ui';
 import { holdEarlyKeys } from './earlyKeys';
+import { catchEarlyKeys } from './palette/paletteFocus';
 import { onShellPainted } from './AfterFirstPaint';
 import type { AppRouter } from './router';
 
@@ -37,6 +38,7 @@ export function startSessionKeys(router: AppRouter): void {
         () => m.routerCommandContext(router),
         (command) => {
           appStore.set(paletteCommandAtom, command.id);
+          catchEarlyKeys();
           appStore.set(paletteOpenAtom, true);
         },
       );
