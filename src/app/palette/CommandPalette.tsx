@@ -40,7 +40,7 @@ import { rankByText } from '../fuzzyRank';
 import { currentLanguage, useT } from '../../i18n';
 import { createSearchIndex, type SearchItem } from './searchIndex';
 import { searchTasksOnServer, searchTeamsOnServer, taskTitles } from './actions';
-import { paletteMounted, restoreFocus } from './paletteFocus';
+import { restoreFocus, takeEarlyKeys } from './paletteFocus';
 import './palette.css';
 import { useOnline } from '../NeedsConnection';
 
@@ -135,15 +135,17 @@ export default function CommandPalette() {
     };
   }, [open]);
 
-  // Text typed while the palette's code was loading is its first query.
-  useEffect(() => {
-    const early = paletteMounted();
+  // Text typed between the key that opened the palette and its field taking the focus is added to the query.
+  const takeTypedAhead = () => {
+    const early = takeEarlyKeys();
     if (!early) return;
-    setQuery(early);
-    // The dialog selects its field's text when it focuses it; the next key must extend the early text, not replace it.
-    const timer = window.setTimeout(() => inputRef.current?.setSelectionRange(early.length, early.length), 0);
-    return () => window.clearTimeout(timer);
-  }, []);
+    setQuery((q) => {
+      const next = q + early;
+      // The dialog may select its field's text as it focuses it; the next key must extend the text, not replace it.
+      window.setTimeout(() => inputRef.current?.setSelectionRange(next.length, next.length), 0);
+      return next;
+    });
+  };
 
   const openPage = (next: Page) => {
     setPage(next);
@@ -472,6 +474,7 @@ export default function CommandPalette() {
             setMessage(null);
           }}
           onKeyDown={onKeyDown}
+          onFocus={takeTypedAhead}
           placeholder={t(placeholder)}
           aria-label={page.kind === 'search' ? t('palette.inputLabel') : `${t(active!.title)}: ${t(placeholder)}`}
           disabled={running}

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai/react';
 import { paletteOpenAtom, shortcutsHelpOpenAtom } from '../../state/ui';
 import { openTaskIdAtom } from '../../state/taskDetail';
 import { rememberTask } from '../../state/recent';
-import { catchEarlyKeys, rememberFocus } from './paletteFocus';
+import { rememberFocus } from './paletteFocus';
 
 const CommandPalette = lazy(() => import('./CommandPalette'));
 const ShortcutsHelp = lazy(() => import('../help/ShortcutsHelp'));
@@ -21,11 +21,9 @@ function useOnceTrue(open: boolean): boolean {
 export function PaletteHost() {
   const paletteOpen = useAtomValue(paletteOpenAtom);
   const paletteWanted = useOnceTrue(paletteOpen);
-  // Fired while rendering, not in an effect: the focus is still where it was and no key has been lost yet.
-  if (paletteOpen) {
-    rememberFocus();
-    catchEarlyKeys();
-  }
+  // Fired while rendering, not in an effect: the focus is still where it was. (The keys typed meanwhile are caught by
+  // the command that opened the palette: see catchEarlyKeys.)
+  if (paletteOpen) rememberFocus();
   // The palette's code loads when the browser is idle, so the first Ctrl+K opens it at once.
   useEffect(() => {
     const load = () => void import('./CommandPalette');

@@ -1,17 +1,29 @@
 // What happens around the palette's lazy mount: keys typed before its code arrived, and where the focus returns after it.
 
 let typedEarly = '';
-let mounted = false;
 let listening: ((e: KeyboardEvent) => void) | null = null;
+let giveUp: ReturnType<typeof setTimeout> | undefined;
+
+/** At most this long the keys are kept for a palette that has not taken the focus (then they are dropped). */
+const CATCH_MS = 3000;
+
+function stopCatching(): void {
+  if (listening) window.removeEventListener('keydown', listening, true);
+  listening = null;
+  clearTimeout(giveUp);
+}
 
 /**
- * Between Ctrl+K and the palette's first render (its code loads then), typed characters would reach the page:
- * single-letter hotkeys would run and the text would be lost. They are kept here and become the palette's query.
+ * From the key that opens the palette until its field has the focus (its code may still be loading, and React renders
+ * it a moment later), typed characters would reach the page: single-letter hotkeys would run and the text would be
+ * lost. They are kept here and become the palette's query when its field takes the focus.
  */
 export function catchEarlyKeys(): void {
-  if (mounted || listening || typeof window === 'undefined') return;
+  if (listening || typeof window === 'undefined') return;
+  typedEarly = '';
   listening = (e: KeyboardEvent) => {
-    if (mounted) return;
+    // The palette's own field has the key: nothing is left to catch.
+    if (e.target instanceof Element && e.target.closest('.palette')) return stopCatching();
     if (e.key === 'Backspace') typedEarly = typedEarly.slice(0, -1);
     else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) typedEarly += e.key;
     else return;
@@ -19,13 +31,15 @@ export function catchEarlyKeys(): void {
     e.stopImmediatePropagation();
   };
   window.addEventListener('keydown', listening, true);
+  giveUp = setTimeout(() => {
+    stopCatching();
+    typedEarly = '';
+  }, CATCH_MS);
 }
 
-/** The palette calls this when it is on screen: it takes what was typed meanwhile. */
-export function paletteMounted(): string {
-  mounted = true;
-  if (listening) window.removeEventListener('keydown', listening, true);
-  listening = null;
+/** The palette's field took the focus: it takes what was typed since the palette was opened. */
+export function takeEarlyKeys(): string {
+  stopCatching();
   const text = typedEarly;
   typedEarly = '';
   return text;
