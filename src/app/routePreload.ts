@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { ROUTE_REQUESTS, SESSION_REQUESTS } from './routeRequests.js';
-import { COPY_PREFIX, STORE_NAMES } from '../local/copyNames.js';
+import { COPY_PREFIX, SCREENS_PREFIX, STORE_NAMES } from '../local/copyNames.js';
 
 export interface RouteSource {
   name: string;
@@ -90,26 +90,47 @@ export function preloadScript(table: PreloadRoute[], sessionFiles: string[] = []
   );
 }
 
+/** The longest the last screen stays up when the app never replaces it (its scripts failed). */
+const SCREEN_GIVE_UP_MS = 10_000;
+
+/** src/local/showScreen.js as it goes into the inline script: its functions, without comments or indentation. */
+export function showScreenScript(source = readFileSync(path.resolve('src/local/showScreen.js'), 'utf8')): string {
+  return source
+    .replace(/\/\*\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('\n');
+}
+
 /**
- * The part of the inline script that reads a signed-in user's local copy (src/local) with the navigation, while the
- * scripts load: every record of every store, into window.__kfCopy for the app to take (src/local/readCopy.ts). The
- * database is named as the app names it (API address as apiBase() makes it, user id from the token). A database that
- * is not there is not created (its creation is aborted): the app creates it with its stores.
+ * The part of the inline script that starts a signed-in user's return from what this browser keeps of them (src/local):
+ * - the last screen of this path, from local storage, shown at once (src/local/showScreen.js);
+ * - the local copy, read with the navigation while the scripts load: every record of every store, into
+ *   window.__kfCopy for the app to take (src/local/readCopy.ts). A database that is not there is not created (its
+ *   creation is aborted): the app creates it with its stores.
+ * Both are named as the app names them: the API address as apiBase() makes it, the user id from the token.
  */
 function copyReadScript(): string {
   const stores = JSON.stringify(STORE_NAMES);
   return (
-    "if(u&&window.indexedDB)try{var a=(localStorage.getItem('API_URL')||window.API_URL||'/api/v1').replace(/\\/+$/,''),n=" +
+    showScreenScript() +
+    "if(u)try{var a=(localStorage.getItem('API_URL')||window.API_URL||'/api/v1').replace(/\\/+$/,''),n=(a.charAt(0)==='/'?location.origin+a:a)+':'+c.id;" +
+    'try{var v=JSON.parse(localStorage.getItem(' +
+    JSON.stringify(SCREENS_PREFIX) +
+    '+n)||"[]");for(var j=0;j<v.length;j++)if(v[j]&&v[j].path===p){kfShowScreen(v[j],' +
+    SCREEN_GIVE_UP_MS +
+    ');break}}catch(e){}' +
+    'if(window.indexedDB){n=' +
     JSON.stringify(COPY_PREFIX) +
-    "+(a.charAt(0)==='/'?location.origin+a:a)+':'+c.id;" +
-    'window.__kfCopy={name:n,read:new Promise(function(y){var q=indexedDB.open(n);' +
+    '+n;window.__kfCopy={name:n,read:new Promise(function(y){var q=indexedDB.open(n);' +
     'q.onupgradeneeded=function(){q.transaction.abort()};q.onerror=function(){y(null)};' +
     'q.onsuccess=function(){var b=q.result,o={};try{var x=b.transaction(' +
     stores +
     ",'readonly');" +
     stores +
     ".forEach(function(m){var g=x.objectStore(m).getAll();g.onsuccess=function(){o[m]=g.result}});var h=x.objectStore('meta').getAllKeys();h.onsuccess=function(){o.metaKeys=h.result};" +
-    'x.oncomplete=function(){b.close();y(o)};x.onabort=function(){b.close();y(null)}}catch(e){b.close();y(null)}}})}}catch(e){}'
+    'x.oncomplete=function(){b.close();y(o)};x.onabort=function(){b.close();y(null)}}catch(e){b.close();y(null)}}})}}}catch(e){}'
   );
 }
 

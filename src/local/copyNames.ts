@@ -9,6 +9,13 @@ export function copyName(apiUrl: string, userId: number): string {
   return `${COPY_PREFIX}${apiUrl}:${userId}`;
 }
 
+/** The last screens of a user on a server are kept in local storage under this prefix and the same address and id. */
+export const SCREENS_PREFIX = 'keyflow-screens:';
+
+export function screensKey(apiUrl: string, userId: number): string {
+  return `${SCREENS_PREFIX}${apiUrl}:${userId}`;
+}
+
 export type StoreName = 'taskShards' | 'lists' | 'namespaces' | 'labels' | 'queries' | 'boards' | 'meta';
 
 /** Every store of the copy (a transaction over the whole copy names them all). */

@@ -4,9 +4,10 @@ import { appStore } from '../state/store';
 import { isTokenValid, onSignOut, parseToken, sessionAtom } from '../state/session';
 import { readStorage, STORAGE_KEYS } from '../state/storage';
 import { deleteCopy, openCopy, type CopyDb } from './localDb';
-import { copyName } from './copyNames';
+import { copyName, screensKey } from './copyNames';
 import { canStartFrom, putCopyInStore, readCopy, takeEarlyCopy } from './readCopy';
 import { writeCopy, type CopyWriter } from './writeCopy';
+import { keepScreens, type ScreenKeeper } from './screens';
 
 import { awaitServer, type Discovery, type Server } from './serverBack';
 
@@ -17,6 +18,8 @@ interface Open {
   /** Set once the copy was read into the store: then the store holds what the copy holds. */
   read: boolean;
   writer: CopyWriter | null;
+  /** Keeps the last screen of each path beside the data (shown by index.html at the next start). */
+  screens: ScreenKeeper | null;
   closed: boolean;
 }
 
@@ -31,6 +34,8 @@ function close(copy: Open): void {
   copy.closed = true;
   copy.writer?.stop();
   copy.writer = null;
+  copy.screens?.stop();
+  copy.screens = null;
   void copy.db.then((db) => db.close()).catch(() => undefined);
   if (open === copy) open = null;
 }
@@ -40,7 +45,7 @@ function openFor(apiUrl: string, userId: number): Open {
   const name = copyName(apiUrl, userId);
   if (open && open.name === name) return open;
   if (open) close(open);
-  const copy: Open = { name, userId, db: openCopy(name, () => close(copy)), read: false, writer: null, closed: false };
+  const copy: Open = { name, userId, db: openCopy(name, () => close(copy)), read: false, writer: null, screens: null, closed: false };
   // Whoever uses the database handles its failure; this only keeps a failed open from being reported as unhandled.
   copy.db.catch(() => undefined);
   open = copy;
@@ -104,6 +109,7 @@ export function keepLocalCopy(apiUrl: string, userId: number): void {
     (db) => {
       if (copy.closed || copy.writer) return;
       copy.writer = writeCopy(db, { fresh: !copy.read, onError: (err) => console.warn('Keyflow: the local copy could not be written', err) });
+      copy.screens = keepScreens(screensKey(apiUrl, userId));
     },
     (err: unknown) => console.warn('Keyflow: the local copy could not be opened', err),
   );
@@ -111,6 +117,7 @@ export function keepLocalCopy(apiUrl: string, userId: number): void {
 
 /** Writes what is pending now (the page is going away). */
 export function flushLocalCopy(): Promise<void> {
+  open?.screens?.flush();
   return open?.writer?.flush() ?? Promise.resolve();
 }
 

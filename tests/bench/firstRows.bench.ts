@@ -140,9 +140,9 @@ function printProfile(name: string, file: string, cpu: { nodes: CpuNode[]; sampl
   console.log(top(byFunction, 25).join('\n'));
 }
 
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'toplevel'];
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8.execute', 'toplevel'];
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -166,7 +166,7 @@ function traceDetail(e: TraceEvent): string {
  * of 4 ms or more with the script work, style, layout and paint inside it, in ms after navigation (the trace, for
  * DevTools, goes to .tmp/profiles/).
  */
-function readTrace(name: string, file: string, trace: { traceEvents: TraceEvent[] }, print: boolean): number {
+export function readTrace(name: string, file: string, trace: { traceEvents: TraceEvent[] }, print: boolean): number {
   const events = trace.traceEvents;
   // The page's own navigation (not about:blank's), and the renderer main thread it ran on.
   const nav = events.find((e) => e.name === 'navigationStart' && /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''));

@@ -154,3 +154,54 @@ test('changes made offline in a tab closed before the network came back are sent
   await expect.poll(async () => ((await (await request.get(`/api/v1/tasks/${water.id}`, { headers })).json()) as { done: boolean }).done).toBe(true);
   await expect(reopened.getByTestId('outbox-indicator')).toHaveCount(0);
 });
+
+/** The paths whose last screen this origin keeps (src/local/screens.ts: local storage, per server and user). */
+function keptScreens(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('keyflow-screens:'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { path: string }[]).map((s) => s.path) : [];
+  });
+}
+
+test('a reload shows the last screen of the list at once, before the app has run, and the app then takes its place', async ({ page, context, request }) => {
+  const account = await signUp(request, page, 'screen');
+  const listId = await createList(request, account, 'Kitchen');
+  for (const title of ['Descale the kettle', 'Sharpen the knives']) await createTask(request, account, listId, { title });
+
+  await page.goto(`/lists/${listId}/list`);
+  await controlledByWorker(page);
+  await expect(page.locator('.task-row')).toHaveCount(2);
+  await expect.poll(() => keptScreens(page)).toContain(`/lists/${listId}/list`);
+
+  // When the first rows appear in the page, and when the app's own rows (in #root) do.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __rows?: number; __appRows?: number; __screenRows?: number };
+    new MutationObserver((_, observer) => {
+      const screen = document.querySelector('#kf-screen .task-row');
+      if (screen && w.__screenRows === undefined) w.__screenRows = performance.now();
+      if (document.querySelector('#root .task-row')) {
+        w.__appRows = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.locator('#root .task-row')).toHaveCount(2);
+    // The picture is gone once the app shows the list; it was up before the app's rows, and showed the same tasks.
+    await expect(page.locator('#kf-screen')).toHaveCount(0);
+    const times = await page.evaluate(() => {
+      const w = window as unknown as { __appRows?: number; __screenRows?: number };
+      return { screen: w.__screenRows ?? null, app: w.__appRows ?? null, mark: performance.getEntriesByName('keyflow:screen-shown').length };
+    });
+    expect(times.mark).toBe(1);
+    expect(times.screen).not.toBeNull();
+    expect(times.screen!).toBeLessThan(times.app!);
+    // Keyboard-first from the start: the list has the focus for j/k.
+    await page.keyboard.press('j');
+    await expect(page.locator('#root [data-kbd-focused="true"] .task-row')).toContainText('Descale the kettle');
+  } finally {
+    await context.setOffline(false);
+  }
+});
