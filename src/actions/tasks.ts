@@ -9,7 +9,7 @@ import { putTasks, removeTask, renameTask, taskAtomFamily } from '../state/tasks
 import { renameBoardTask } from '../state/kanbanBoard';
 import { listSelectionAtom } from '../state/selection';
 import { navigateTo } from '../state/navigator';
-import { discardWrite, onOutboxAck, pendingBase, pendingChanges, pendingDelete, submit } from '../outbox/current';
+import { discardWrite, onOutboxAck, outboxStateAtom, pendingBase, pendingChanges, pendingDelete, submit } from '../outbox/current';
 import { ApiError } from '../api/apiError';
 import { isNetworkError } from '../api/networkError';
 import type { Write } from '../outbox/types';
@@ -316,6 +316,33 @@ function applyAck(write: Write, result: unknown): void {
   }
 }
 onOutboxAck(applyAck);
+
+/** Whether a task's field already holds a change's value (dates survive IndexedDB as equal, not identical, objects). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The changes waiting in the outbox, shown on the tasks the store has. A start from the local copy (a reload while
+ * offline) can find a task as it was before its change, when the copy's last write had not finished as the page
+ * went; another tab's waiting changes show here too. Changes this tab is still saving are shown already.
+ */
+function showWaitingChanges(): void {
+  const changed = new Map<number, Task>();
+  for (const entry of appStore.get(outboxStateAtom).entries) {
+    const { write } = entry;
+    if (entry.state !== 'queued' || write.kind !== 'update' || saveLines.has(write.taskId)) continue;
+    const task = changed.get(write.taskId) ?? taskAtomFamily.peek(write.taskId);
+    if (!task) continue;
+    const fields = task as unknown as Record<string, unknown>;
+    if (Object.entries(write.changes).every(([key, value]) => sameValue(fields[key], value))) continue;
+    changed.set(write.taskId, { ...task, ...write.changes });
+  }
+  if (changed.size) putTasks([...changed.values()]);
+}
+appStore.sub(outboxStateAtom, showWaitingChanges);
 
 /**
  * Drops a waiting or refused write and shows the task as the server has it again (with the other changes still

@@ -11,9 +11,13 @@
  * another build or of another width class, when a stylesheet fails, or when the app was faster. While a screen is
  * coming, the loading wordmark is hidden (html[data-kf-screen], index.html's style), so the page does not show the
  * wordmark for a moment and then the screen.
+ *
+ * The screen lives in a closed shadow root, with its own links to the stylesheets (the theme's variables and the
+ * body's font come in through inheritance): nothing that queries the document (the app, a test, an extension) can
+ * find its copies of the app's elements and ids instead of the app's own. `mode` "open" is for the unit tests.
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
-function kfShowScreen(screen, giveUpMs) {
+function kfShowScreen(screen, giveUpMs, mode) {
   var d = document;
   var html = d.documentElement;
   if (!screen || typeof screen.html !== 'string' || !Array.isArray(screen.styles) || window.innerWidth > 768 !== screen.wide) return false;
@@ -43,30 +47,29 @@ function kfShowScreen(screen, giveUpMs) {
     });
     observer.observe(root, { childList: true });
     if (!loading()) return finish();
-    var waiting = 0;
+    // In the page at once but hidden, so that its stylesheets load (the browser has them from the app's last visit).
+    over = d.createElement('div');
+    over.id = 'kf-screen';
+    over.setAttribute('aria-hidden', 'true');
+    over.setAttribute('inert', '');
+    over.style.cssText = 'position:fixed;inset:0;z-index:2147483000;overflow:hidden;visibility:hidden';
+    var shadow = over.attachShadow({ mode: mode === 'open' ? 'open' : 'closed' });
+    var waiting = screen.styles.length;
     screen.styles.forEach(function (href) {
-      var link = null;
-      var links = d.querySelectorAll('link[rel="stylesheet"]');
-      for (var i = 0; i < links.length; i += 1) if (links[i].getAttribute('href') === href) link = links[i];
-      if (link && link.sheet) return;
-      if (!link) {
-        // In the head, where the app would have added it: the entry's stylesheet, at the end of the body, stays last,
-        // as it is when the app adds its chunks' stylesheets.
-        link = d.createElement('link');
-        link.rel = 'stylesheet';
-        link.href = href;
-        d.head.appendChild(link);
-      }
-      waiting += 1;
+      var link = d.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
       link.addEventListener('load', function () {
         waiting -= 1;
-        if (waiting === 0 && !done) paint(root);
+        if (waiting === 0 && !done) paint(shadow);
       });
       link.addEventListener('error', finish);
+      shadow.appendChild(link);
     });
-    if (waiting === 0) paint(root);
+    root.parentNode.insertBefore(over, root.nextSibling);
+    if (waiting === 0) paint(shadow);
   }
-  function paint(root) {
+  function paint(shadow) {
     var template = d.createElement('template');
     template.innerHTML = screen.html;
     clean(template.content);
@@ -74,18 +77,16 @@ function kfShowScreen(screen, giveUpMs) {
     (screen.checked || []).forEach(function (i) {
       if (inputs[i]) inputs[i].checked = true;
     });
-    over = d.createElement('div');
-    over.id = 'kf-screen';
-    over.setAttribute('aria-hidden', 'true');
-    over.setAttribute('inert', '');
+    var content = d.createElement('div');
+    content.appendChild(template.content);
+    shadow.appendChild(content);
     var body = getComputedStyle(d.body).backgroundColor;
     var background = /^(transparent|rgba\(0, 0, 0, 0\))$/.test(body) ? getComputedStyle(html).backgroundColor : body;
-    over.style.cssText = 'position:fixed;inset:0;z-index:2147483000;overflow:hidden;background-color:' + background;
-    over.appendChild(template.content);
-    root.parentNode.insertBefore(over, root.nextSibling);
+    over.style.backgroundColor = background;
+    over.style.visibility = 'visible';
     // Boxes scrolled sideways (the gantt chart opens at today) as they were.
     (screen.scroll || []).forEach(function (box) {
-      var node = over;
+      var node = content;
       box[0].forEach(function (i) {
         node = node && node.children[i];
       });
@@ -93,7 +94,7 @@ function kfShowScreen(screen, giveUpMs) {
     });
     performance.mark('keyflow:screen-shown');
   }
-  // Called from the head, #root and the entry's stylesheet are not parsed yet.
+  // Called from the head, #root is not parsed yet.
   if (d.readyState === 'loading') d.addEventListener('readystatechange', start, { once: true });
   else start();
   return true;

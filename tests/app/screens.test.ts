@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepScreens, putScreen, readScreens, SCREENS_KEPT, takeScreen, type Screen } from '../../src/local/screens';
 import { screensKey } from '../../src/local/copyNames';
-import { preloadScript } from '../../src/app/routePreload';
+import { preloadScript, showScreenScript } from '../../src/app/routePreload';
 import { fakeToken } from './helpers';
 
 const API = 'http://keyflow.test/api/v1';
@@ -29,6 +29,13 @@ function screen(over: Partial<Screen> = {}): Screen {
 function runBootScript(path: string): void {
   window.history.replaceState(null, '', path);
   new Function(preloadScript([], []))();
+}
+
+/** The painter as index.html has it, called with an open shadow root so that the test can look inside. */
+function showOpen(kept: Screen): ShadowRoot {
+  const show = new Function(`${showScreenScript()}\nreturn kfShowScreen;`)() as (s: Screen, giveUpMs: number, mode: string) => boolean;
+  expect(show(kept, 10_000, 'open')).toBe(true);
+  return document.getElementById('kf-screen')!.shadowRoot!;
 }
 
 beforeEach(() => {
@@ -97,14 +104,15 @@ describe('taking a screen', () => {
 describe('index.html showing the last screen', () => {
   it('shows the screen of the path over the loading page, inert and hidden from assistive technology, and removes it when the app shows its screen', async () => {
     const root = page(LOADING);
-    putScreen(KEY, screen({ checked: [0] }));
-    runBootScript('/lists/7/list');
+    const shadow = showOpen(screen({ checked: [0] }));
     const over = document.getElementById('kf-screen')!;
-    expect(over).not.toBeNull();
     expect(over.getAttribute('aria-hidden')).toBe('true');
     expect(over.hasAttribute('inert')).toBe(true);
-    expect(over.querySelector('h1')!.textContent).toBe('Garden');
-    expect(over.querySelector('input')!.checked).toBe(true);
+    expect(over.style.visibility).toBe('visible');
+    expect(shadow.querySelector('h1')!.textContent).toBe('Garden');
+    expect(shadow.querySelector('input')!.checked).toBe(true);
+    // Nothing in the document finds the picture's copies of the app's elements.
+    expect(document.querySelector('h1')).toBeNull();
     expect(document.documentElement.hasAttribute('data-kf-screen')).toBe(true);
 
     // The app's own loading screen (its first render) keeps it; its first real screen replaces it.
@@ -115,6 +123,15 @@ describe('index.html showing the last screen', () => {
     await Promise.resolve();
     expect(document.getElementById('kf-screen')).toBeNull();
     expect(document.documentElement.hasAttribute('data-kf-screen')).toBe(false);
+  });
+
+  it('is what index.html’s script shows for the path, in a closed shadow root', () => {
+    page(LOADING);
+    putScreen(KEY, screen());
+    runBootScript('/lists/7/list/');
+    const over = document.getElementById('kf-screen')!;
+    expect(over.style.visibility).toBe('visible');
+    expect(over.shadowRoot).toBeNull();
   });
 
   it('shows nothing for another path, another build or when the app was faster', () => {
@@ -159,9 +176,7 @@ describe('index.html showing the last screen', () => {
       '<a href="javascript:window.__pwned = 2">a</a><a href="/tasks/1">b</a>' +
       '<img src="blob:http://keyflow.test/1" alt="Ada"><img src="/api/v1/avatar/ada">' +
       '<script>window.__pwned = 3</script><iframe src="/x"></iframe><svg><a xlink:href="java&#9;script:alert(1)">c</a></svg></div>';
-    putScreen(KEY, screen({ html }));
-    runBootScript('/lists/7/list');
-    const over = document.getElementById('kf-screen')!;
+    const over = showOpen(screen({ html }));
     expect(over.querySelector('[onclick]')).toBeNull();
     expect(over.querySelector('script, iframe')).toBeNull();
     const links = [...over.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? a.getAttribute('xlink:href'));

@@ -61,3 +61,19 @@ export async function startBrowserBench(name: string): Promise<BrowserBench> {
     },
   };
 }
+
+/** One JSON call to the bench server's API; throws on an error status. */
+export async function benchApi(base: string, method: string, p: string, body?: unknown, token?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${base}/api/v1${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/** The benches' person on a fresh server: registered, signed in, with an empty list "Bench" in their namespace. */
+export async function benchAccount(base: string): Promise<{ token: string; listId: number }> {
+  await benchApi(base, 'POST', '/register', { username: 'bench', email: 'bench@example.com', password: 'bench password 1' });
+  const { token } = (await benchApi(base, 'POST', '/login', { username: 'bench', password: 'bench password 1' })) as { token: string };
+  const namespaces = (await benchApi(base, 'GET', '/namespaces', undefined, token)) as unknown as { id: number }[];
+  const list = await benchApi(base, 'PUT', `/namespaces/${namespaces.find((n) => n.id > 0)!.id}/lists`, { title: 'Bench' }, token);
+  return { token, listId: list.id as number };
+}

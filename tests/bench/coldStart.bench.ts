@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BenchResult } from './run.js';
 import { fakeTask } from './fakeTask.js';
-import { ROOT, startBrowserBench } from './browserBench.js';
+import { benchAccount, ROOT, startBrowserBench } from './browserBench.js';
 import { readTrace, TRACE_CATEGORIES, type TraceEvent } from './firstRows.bench.js';
 
 const TASKS = 10_000;
@@ -21,21 +21,25 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-async function json(base: string, method: string, p: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}/api/v1${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
 
 
 /** In every document of the page: when the first task row appears, and every long task (a string: no bundler helpers). */
 const OBSERVE = `(() => {
   window.__longTasks = [];
   new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__longTasks.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
+  // The last screen is painted in a closed shadow root (src/local/showScreen.js): its rows are found through a hook.
+  const shadows = [];
   const mo = new MutationObserver(() => {
-    if (!window.__firstRows && document.querySelector('.task-row')) { window.__firstRows = performance.now(); performance.mark('kf-first-rows'); }
+    if (!window.__firstRows && (document.querySelector('.task-row') || shadows.some((r) => r.querySelector('.task-row')))) { window.__firstRows = performance.now(); performance.mark('kf-first-rows'); }
     if (!window.__appRows && document.querySelector('#root .task-row')) { window.__appRows = performance.now(); mo.disconnect(); }
   });
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    shadows.push(root);
+    mo.observe(root, { childList: true, subtree: true });
+    return root;
+  };
   mo.observe(document, { childList: true, subtree: true });
   // The main-thread part of each write to the copy: from opening its transaction to the end of the task that fills it.
   window.__writeSlices = [];
@@ -131,11 +135,7 @@ export default async function coldStartBench(): Promise<BenchResult[]> {
   const { base, browser, close } = await startBrowserBench('coldstart');
   const results: BenchResult[] = [];
   try {
-    await json(base, 'POST', '/register', { username: 'bench', email: 'bench@example.com', password: 'bench password 1' });
-    const { token } = (await json(base, 'POST', '/login', { username: 'bench', password: 'bench password 1' })) as { token: string };
-    const namespaces = (await json(base, 'GET', '/namespaces', undefined, token)) as unknown as { id: number }[];
-    const list = await json(base, 'PUT', `/namespaces/${namespaces.find((n) => n.id > 0)!.id}/lists`, { title: 'Bench' }, token);
-    const listId = list.id as number;
+    const { token, listId } = await benchAccount(base);
     const tasks = Array.from({ length: TASKS }, (_, i) => fakeTask(i + 1, listId));
     const body = JSON.stringify(tasks);
 

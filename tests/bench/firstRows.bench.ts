@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { BenchResult } from './run.js';
-import { ROOT, startBrowserBench } from './browserBench.js';
+import { benchAccount, benchApi, ROOT, startBrowserBench } from './browserBench.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TASKS = 300;
@@ -25,11 +25,6 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-async function json(base: string, method: string, p: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}/api/v1${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
 
 interface Entry {
   name: string;
@@ -39,6 +34,8 @@ interface Entry {
 
 interface Run {
   firstRows: number;
+  /** When the app's own rows (in #root) were in the page: later than firstRows when the last screen was shown first. */
+  appRows: number;
   /** Traced runs: the main thread's CPU time from navigation to the first rows. */
   cpu?: number;
   scriptsArrived: number;
@@ -54,11 +51,31 @@ interface Scenario {
   routeRequests: RegExp[];
 }
 
-/** One navigation in a fresh context (no HTTP cache), signed in through local storage as a returning person is. */
-async function measure(browser: Browser, base: string, token: string, scenario: Scenario, profile = false, trace: 'off' | 'quiet' | 'print' = 'off'): Promise<Run> {
+type StoredItem = { name: string; value: string };
+
+/**
+ * The local storage a person has after a visit to `url` (the token, the API address, the last screens the app keeps):
+ * what a returning person brings to a start with a cold HTTP cache (evicted, or another browser profile's cache).
+ */
+async function afterVisit(browser: Browser, base: string, token: string, url: string): Promise<StoredItem[]> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: 'token', value: token }, { name: 'API_URL', value: `${base}/api/v1` }] }] },
+  });
+  const page = await context.newPage();
+  await page.goto(`${base}${url}`);
+  await page.waitForSelector('#root .task-row');
+  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('keyflow-screens:')), undefined, { timeout: 10_000 });
+  const state = await context.storageState();
+  await context.close();
+  return state.origins.find((o) => o.origin === base)?.localStorage ?? [];
+}
+
+/** One navigation in a fresh context (no HTTP cache), signed in through local storage as a returning person is. */
+async function measure(browser: Browser, base: string, token: string, scenario: Scenario, profile = false, trace: 'off' | 'quiet' | 'print' = 'off', stored?: StoredItem[]): Promise<Run> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    storageState: { cookies: [], origins: [{ origin: base, localStorage: stored ?? [{ name: 'token', value: token }, { name: 'API_URL', value: `${base}/api/v1` }] }] },
   });
   const page = await context.newPage();
   const cdp = profile ? await context.newCDPSession(page) : null;
@@ -70,14 +87,24 @@ async function measure(browser: Browser, base: string, token: string, scenario: 
   // A string, so the bundler's helpers do not leak into the page.
   await page.addInitScript(`(() => {
     const selector = ${JSON.stringify(scenario.selector)};
+    // A returning person's last screen is painted in a closed shadow root (src/local/showScreen.js): found through a hook.
+    const shadows = [];
     const mo = new MutationObserver(() => {
-      if (!window.__firstRows && document.querySelector(selector)) { window.__firstRows = performance.now(); performance.mark('kf-first-rows'); mo.disconnect(); }
+      if (!window.__firstRows && (document.querySelector(selector) || shadows.some((r) => r.querySelector(selector)))) { window.__firstRows = performance.now(); performance.mark('kf-first-rows'); }
+      if (document.querySelector('#root ' + selector)) { window.__appRows = performance.now(); mo.disconnect(); }
     });
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) {
+      const root = attach.call(this, init);
+      shadows.push(root);
+      mo.observe(root, { childList: true, subtree: true });
+      return root;
+    };
     mo.observe(document, { childList: true, subtree: true });
   })()`);
   if (trace !== 'off') await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(`${base}${scenario.url}`);
-  await page.waitForSelector(scenario.selector, { timeout: 20_000 });
+  await page.waitForSelector(`#root ${scenario.selector}`, { timeout: 20_000 });
   let cpu: number | undefined;
   if (trace !== 'off') {
     const buffer = await browser.stopTracing();
@@ -98,12 +125,13 @@ async function measure(browser: Browser, base: string, token: string, scenario: 
   // Let what the route loads after its first rows (notifications, avatar, later pages) show in the timeline.
   await page.waitForTimeout(400);
   const run = await page.evaluate(() => {
-    const w = window as unknown as { __firstRows: number };
+    const w = window as unknown as { __firstRows: number; __appRows: number };
     const entry = new Set([...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map((s) => s.src));
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const scripts = resources.filter((r) => entry.has(r.name));
     return {
       firstRows: w.__firstRows,
+      appRows: w.__appRows,
       // The last of the page's own module scripts (runtime, vendor, core): the app can run from then on.
       scriptsArrived: scripts.length === entry.size ? Math.max(...scripts.map((r) => r.responseEnd)) : NaN,
       entries: resources.map((r) => ({ name: r.name.replace(location.origin, ''), start: r.startTime, end: r.responseEnd })),
@@ -233,16 +261,12 @@ export default async function firstRowsBench(): Promise<BenchResult[]> {
 
   const results: BenchResult[] = [];
   try {
-    await json(base, 'POST', '/register', { username: 'bench', email: 'bench@example.com', password: 'bench password 1' });
-    const { token } = (await json(base, 'POST', '/login', { username: 'bench', password: 'bench password 1' })) as { token: string };
-    const namespaces = (await json(base, 'GET', '/namespaces', undefined, token)) as unknown as { id: number }[];
-    const list = await json(base, 'PUT', `/namespaces/${namespaces.find((n) => n.id > 0)!.id}/lists`, { title: 'Bench' }, token);
-    const listId = list.id as number;
+    const { token, listId } = await benchAccount(base);
     let taskId = 0;
     for (let i = 1; i <= TASKS; i += 1) {
       // Every tenth task is due within the week, so the home page has its upcoming rows.
       const due = i % 10 === 0 ? new Date(Date.now() + ((i / 10) % 6 + 1) * 86_400_000).toISOString() : undefined;
-      const task = await json(base, 'PUT', `/lists/${listId}`, { title: `Task number ${i} with a reasonably long title`, ...(due ? { due_date: due } : {}) }, token);
+      const task = await benchApi(base, 'PUT', `/lists/${listId}`, { title: `Task number ${i} with a reasonably long title`, ...(due ? { due_date: due } : {}) }, token);
       if (i === 1) taskId = task.id as number;
     }
 
@@ -294,6 +318,15 @@ export default async function firstRowsBench(): Promise<BenchResult[]> {
         budget: 100,
         kind: 'max',
       });
+    }
+    // A returning person: their local storage from a visit (with the last screen the app keeps), a cold HTTP cache.
+    const list = scenarios.find((s) => s.name.startsWith('list view'));
+    if (list) {
+      const stored = await afterVisit(browser, base, token, list.url);
+      const returning: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) returning.push(await measure(browser, base, token, list, false, 'off', stored));
+      results.push({ name: `${list.name}, returning person (local storage of a visit, cold HTTP cache): first rows, the last screen (median of ${RUNS})`, value: median(returning.map((r) => r.firstRows)), unit: 'ms' });
+      results.push({ name: `${list.name}, returning person: the app's own rows`, value: median(returning.map((r) => r.appRows)), unit: 'ms' });
     }
     results.push({ name: 'bare one-heading page: first-contentful-paint (floor)', value: median(floor), unit: 'ms' });
   } finally {

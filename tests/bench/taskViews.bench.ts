@@ -9,6 +9,7 @@ import { createServer } from '../../server/server.js';
 import { loadConfig } from '../../server/config.js';
 import type { BenchResult } from './run.js';
 import { fakeTask } from './fakeTask.js';
+import { benchAccount } from './browserBench.js';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const TASKS = 10_000;
@@ -16,11 +17,6 @@ const BUCKETS = 10;
 const CARDS = 25;
 
 
-async function json(base: string, method: string, p: string, body?: unknown, token?: string) {
-  const res = await fetch(`${base}/api/v1${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
 
 /** Frame intervals recorded in the page between start() and stop(). */
 async function startFrames(page: Page) {
@@ -82,11 +78,7 @@ export default async function taskViewsBench(): Promise<BenchResult[]> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--no-first-run'] });
   const results: BenchResult[] = [];
   try {
-    await json(base, 'POST', '/register', { username: 'bench', email: 'bench@example.com', password: 'bench password 1' });
-    const { token } = (await json(base, 'POST', '/login', { username: 'bench', password: 'bench password 1' })) as { token: string };
-    const namespaces = (await json(base, 'GET', '/namespaces', undefined, token)) as unknown as { id: number }[];
-    const list = await json(base, 'PUT', `/namespaces/${namespaces.find((n) => n.id > 0)!.id}/lists`, { title: 'Bench' }, token);
-    const listId = list.id as number;
+    const { token, listId } = await benchAccount(base);
 
     // The list: the 10,000 tasks come in one response, so "after the data arrives" is one moment.
     const big = JSON.stringify(Array.from({ length: TASKS }, (_, i) => fakeTask(i + 1, listId)));

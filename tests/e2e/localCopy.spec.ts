@@ -42,6 +42,16 @@ async function controlledByWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
 }
 
+/** Offline: quick-adds `added`, marks `done` as done, and sees both waiting in the outbox. */
+async function addAndCompleteOffline(page: Page, added: string, done: string): Promise<void> {
+  const add = page.getByRole('combobox', { name: 'Add a task' });
+  await add.fill(added);
+  await add.press('Enter');
+  await expect(page.locator('.task-row', { hasText: added })).toBeVisible();
+  await page.getByRole('checkbox', { name: `Mark “${done}” as done` }).check();
+  await expect(page.getByTestId('outbox-indicator')).toHaveText('Offline · 2 changes waiting');
+}
+
 test('a list loaded online shows after an offline reload, refreshes when the network is back, and signing out deletes the copy', async ({ page, context, request }) => {
   const account = await signUp(request, page, 'local');
   const listId = await createList(request, account, 'Garden');
@@ -96,12 +106,7 @@ test('changes made offline survive an offline reload: shown from the copy, still
 
   await context.setOffline(true);
   try {
-    const add = page.getByRole('combobox', { name: 'Add a task' });
-    await add.fill('Bought offline');
-    await add.press('Enter');
-    await expect(page.locator('.task-row', { hasText: 'Bought offline' })).toBeVisible();
-    await page.getByRole('checkbox', { name: 'Mark “Paint the fence” as done' }).check();
-    await expect(page.getByTestId('outbox-indicator')).toHaveText('Offline · 2 changes waiting');
+    await addAndCompleteOffline(page, 'Bought offline', 'Paint the fence');
     await expect.poll(() => copiedTitles(page)).toContain('Bought offline');
 
     await page.reload();
@@ -132,12 +137,7 @@ test('changes made offline in a tab closed before the network came back are sent
 
   await context.setOffline(true);
   try {
-    const add = page.getByRole('combobox', { name: 'Add a task' });
-    await add.fill('Cut the hedge');
-    await add.press('Enter');
-    await expect(page.locator('.task-row', { hasText: 'Cut the hedge' })).toBeVisible();
-    await page.getByRole('checkbox', { name: 'Mark “Water the roses” as done' }).check();
-    await expect(page.getByTestId('outbox-indicator')).toHaveText('Offline · 2 changes waiting');
+    await addAndCompleteOffline(page, 'Cut the hedge', 'Water the roses');
     await page.close();
   } finally {
     await context.setOffline(false);
@@ -173,17 +173,28 @@ test('a reload shows the last screen of the list at once, before the app has run
   await expect(page.locator('.task-row')).toHaveCount(2);
   await expect.poll(() => keptScreens(page)).toContain(`/lists/${listId}/list`);
 
-  // When the first rows appear in the page, and when the app's own rows (in #root) do.
+  // When the picture shows its rows (in its closed shadow root, which only a hook on attachShadow can look into), and
+  // when the app's own rows (in #root) are there.
   await page.addInitScript(() => {
-    const w = window as unknown as { __rows?: number; __appRows?: number; __screenRows?: number };
-    new MutationObserver((_, observer) => {
-      const screen = document.querySelector('#kf-screen .task-row');
-      if (screen && w.__screenRows === undefined) w.__screenRows = performance.now();
-      if (document.querySelector('#root .task-row')) {
-        w.__appRows = performance.now();
-        observer.disconnect();
+    const w = window as unknown as { __appRows?: number; __screenRows?: number; __screenTitles?: string[] };
+    const shadows: ShadowRoot[] = [];
+    const check = () => {
+      const row = shadows.map((r) => r.querySelector('.task-row')).find(Boolean);
+      if (row && w.__screenRows === undefined) {
+        w.__screenRows = performance.now();
+        w.__screenTitles = shadows.flatMap((r) => [...r.querySelectorAll('.task-row')].map((e) => e.textContent ?? ''));
       }
-    }).observe(document, { childList: true, subtree: true });
+      if (w.__appRows === undefined && document.querySelector('#root .task-row')) w.__appRows = performance.now();
+    };
+    const observer = new MutationObserver(check);
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init: ShadowRootInit) {
+      const root = attach.call(this, init);
+      shadows.push(root);
+      observer.observe(root, { childList: true, subtree: true });
+      return root;
+    };
+    observer.observe(document, { childList: true, subtree: true });
   });
   await context.setOffline(true);
   try {
@@ -192,12 +203,15 @@ test('a reload shows the last screen of the list at once, before the app has run
     // The picture is gone once the app shows the list; it was up before the app's rows, and showed the same tasks.
     await expect(page.locator('#kf-screen')).toHaveCount(0);
     const times = await page.evaluate(() => {
-      const w = window as unknown as { __appRows?: number; __screenRows?: number };
-      return { screen: w.__screenRows ?? null, app: w.__appRows ?? null, mark: performance.getEntriesByName('keyflow:screen-shown').length };
+      const w = window as unknown as { __appRows?: number; __screenRows?: number; __screenTitles?: string[] };
+      return { screen: w.__screenRows ?? null, app: w.__appRows ?? null, titles: w.__screenTitles ?? [], mark: performance.getEntriesByName('keyflow:screen-shown').length };
     });
     expect(times.mark).toBe(1);
     expect(times.screen).not.toBeNull();
     expect(times.screen!).toBeLessThan(times.app!);
+    expect(times.titles.join(' | ')).toMatch(/Descale the kettle.*Sharpen the knives/);
+    // Nothing in the page finds the picture's copies of the rows: locators and the app see the app's own only.
+    await expect(page.locator('.task-row')).toHaveCount(2);
     // Keyboard-first from the start: the list has the focus for j/k.
     await page.keyboard.press('j');
     await expect(page.locator('#root [data-kbd-focused="true"] .task-row')).toContainText('Descale the kettle');

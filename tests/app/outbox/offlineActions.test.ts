@@ -155,4 +155,19 @@ describe('task actions without a network', () => {
     expect(rows(5)).toEqual([[501, 'A', false]]);
     await vi.waitFor(() => expect(outboxEntries()).toEqual([]));
   });
+
+  it('a task the store has as it was before a change still waiting in the outbox (a reload from an older copy) shows the change', async () => {
+    online = false;
+    await actions.setDone(taskAtomFamily.peek(501)!, true);
+    await vi.waitFor(() => expect(outboxEntries()).toHaveLength(1));
+    // What a start from a copy written before the change puts in the store: the task without it.
+    putTasks([a()]);
+    expect(taskAtomFamily.peek(501)!.done).toBe(false);
+    // The outbox's entries as a new page reads them from IndexedDB.
+    appStore.set(outboxStateAtom, { ...appStore.get(outboxStateAtom), entries: [...outboxEntries()] });
+    expect(taskAtomFamily.peek(501)!.done).toBe(true);
+    expect(rows(5)).toEqual([[501, 'A', true]]);
+    online = true;
+    tasksApi.updateTask.mockImplementation(async (t) => ({ ...t, updated: new Date(t.updated!.getTime() + 1000) }));
+  });
 });
