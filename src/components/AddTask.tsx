@@ -6,6 +6,7 @@ import { focusAtEnd } from '../app/focusAtEnd';
 import { currentLanguage, useT } from '../i18n';
 import { parseTaskText, prefixesFor, type ParseHint, type ParsedToken } from '../../parsers';
 import { quickAddModeAtom } from '../state/taskSettings';
+import { isMobileWidth } from '../state/ui';
 import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels } from '../state/namespaces';
 import { searchAssignees } from '../actions/users';
 import { error as toastError } from '../app/toast';
@@ -249,7 +250,8 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
   const listboxId = 'add-task-suggestions';
   // The example uses the mode's own prefixes; with quick-add magic off nothing is read, so none is suggested.
   const prefixes = prefixesFor(mode);
-  const placeholder = prefixes ? t('task.add.placeholder', { label: prefixes.label, priority: prefixes.priority }) : t('task.add.placeholderPlain');
+  // A phone's box is too narrow for the example: it says what the box is for, and the ? button explains the syntax.
+  const placeholder = prefixes && !isMobileWidth() ? t('task.add.placeholder', { label: prefixes.label, priority: prefixes.priority }) : t('task.add.placeholderPlain');
   const rows = Math.min(8, text.split('\n').length);
   return (
     <div className="add-task">

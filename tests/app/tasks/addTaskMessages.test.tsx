@@ -30,6 +30,17 @@ describe('add-task placeholder', () => {
     renderApp(<AddTask onAdd={vi.fn()} />);
     expect(input()).toHaveAttribute('placeholder', text);
   });
+
+  it('on a phone says what the box is for only: the example would not fit (the ? button explains the syntax)', () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+    try {
+      renderApp(<AddTask onAdd={vi.fn()} />);
+      expect(input()).toHaveAttribute('placeholder', 'Add a task…');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
 });
 
 type Messages = { [key: string]: string | Messages };
