@@ -5,7 +5,7 @@ import type { Page } from '../api/client';
 import type { Label } from '../api/labels';
 import { success, error as toastError } from '../app/toast';
 import { appStore } from '../state/store';
-import { putTasks, removeTask, renameTask, taskAtomFamily } from '../state/tasks';
+import { hideDoneInRestoredLists, putTasks, removeTask, renameTask, taskAtomFamily } from '../state/tasks';
 import { renameBoardTask } from '../state/kanbanBoard';
 import { listSelectionAtom } from '../state/selection';
 import { navigateTo } from '../state/navigator';
@@ -340,7 +340,9 @@ function showWaitingChanges(): void {
     if (Object.entries(write.changes).every(([key, value]) => sameValue(fields[key], value))) continue;
     changed.set(write.taskId, { ...task, ...write.changes });
   }
-  if (changed.size) putTasks([...changed.values()]);
+  if (changed.size === 0) return;
+  putTasks([...changed.values()]);
+  hideDoneInRestoredLists([...changed.keys()]);
 }
 appStore.sub(outboxStateAtom, showWaitingChanges);
 

@@ -12,7 +12,12 @@ import { sessionAtom } from '../state/session';
 import { apiBase } from '../api/client';
 import { startOutbox } from '../outbox/current';
 import { keepLocalCopy } from '../local/localCopy';
+import { noNews } from '../local/serverAway';
+import { quietErrors } from './toast';
 import './shell.css';
+
+// Offline, or without the server, a request that got no answer is no news: the top bar says so, and writes wait.
+quietErrors(noNews);
 
 export default function SignedInLayout() {
   const t = useT();

@@ -44,7 +44,7 @@ export async function registerWorker(container: ServiceWorkerContainer = navigat
 export function startPwa(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   const register = () => {
-    registerWorker().catch((e: unknown) => console.warn('Keyflow: the service worker could not be registered', e));
+    registerWorker().catch((e: unknown) => console.warn('Keyflow: no service worker', e));
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

@@ -3,7 +3,6 @@ import { appStore } from '../state/store';
 import { atom } from 'jotai/vanilla';
 import { hasKey, t } from '../i18n';
 import { errorTextAsync } from './errorText';
-import { ApiError } from '../api/apiError';
 
 export interface ToastAction {
   /** i18n key or text. */
@@ -54,9 +53,18 @@ export async function success(keyOrMessage: string, action?: ToastAction): Promi
   s.toast.success(t('notification.success'), { description: text(keyOrMessage), ...toActionOption(action) });
 }
 
+let quiet: ((err: unknown) => boolean) | undefined;
+
+/**
+ * Which failures are no news (src/local/serverAway.ts: a request that got no answer while the signed-in app goes on
+ * offline, or without its server). Set by the signed-in session, so the first page does not carry the test.
+ */
+export function quietErrors(test: (err: unknown) => boolean): void {
+  quiet = test;
+}
+
 export async function error(err: unknown, action?: ToastAction): Promise<void> {
-  // Offline, a request that found no network is no news: the top bar says the app is offline, and writes wait.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false && (err instanceof TypeError || (err instanceof ApiError && err.status === 0))) return;
+  if (quiet?.(err)) return;
   const message = await errorTextAsync(err);
   const s = await sonner();
   s.toast.error(t('notification.error'), { description: message, ...toActionOption(action) });

@@ -2,6 +2,8 @@
 // until it answers; then its configuration is adopted and what the copy showed is loaded again. Part of the local
 // copy's chunk, so the signed-out first page does not carry it.
 import type { ServerInfo } from '../api/info';
+import { appStore } from '../state/store';
+import { serverAwayAtom } from './serverAway';
 
 export type Discovery = { ok: true; url: string; info: ServerInfo } | { ok: false; err: unknown };
 
@@ -31,6 +33,7 @@ function stopAsking(): void {
 
 function answered(found: Extract<Discovery, { ok: true }>, from: Server): void {
   stopAsking();
+  appStore.set(serverAwayAtom, false);
   asks = 0;
   from.adopt(found.url, found.info);
   void import('../app/routeLoads').then((m) => m.refreshFromServer());
@@ -64,6 +67,7 @@ export async function awaitServer(first: Promise<Discovery>, from: Server): Prom
     from.adopt(found.url, found.info);
     return;
   }
+  appStore.set(serverAwayAtom, true);
   if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
   void askServerNow();
 }

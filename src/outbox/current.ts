@@ -8,6 +8,7 @@ import { Outbox, type OutboxMessage, type OutboxState, type Outcome } from './ou
 import { memoryStorage } from './memoryStorage';
 import { sendWrite } from './send';
 import type { Entry, Write } from './types';
+import { outboxStalledAtom } from '../local/serverAway';
 
 export const outboxStateAtom = atom<OutboxState>({ entries: [], stalled: false });
 
@@ -22,7 +23,9 @@ const ackListeners = new Set<AckListener>();
 
 function adopt(box: Outbox): Outbox {
   box.subscribe((state) => {
-    if (active === box) appStore.set(outboxStateAtom, state);
+    if (active !== box) return;
+    appStore.set(outboxStateAtom, state);
+    appStore.set(outboxStalledAtom, state.stalled);
   });
   box.onAcked((write, result) => {
     for (const l of ackListeners) l(write, result);
@@ -143,6 +146,7 @@ export function startOutbox(apiUrl: string, userId: number): () => void {
       active = memoryOutbox();
       ready = Promise.resolve(active);
       appStore.set(outboxStateAtom, { entries: [], stalled: false });
+      appStore.set(outboxStalledAtom, false);
     })();
     if (stopActive === stop) stopActive = null;
     return stoppedOnce;

@@ -103,8 +103,37 @@ export function restoreListQuery({ listId, ids, queryKey }: StoredListQuery): vo
   const { query } = listAtoms.get(listId)!;
   const now = appStore.get(query);
   if (now.loaded) return;
-  appStore.set(query, { ids: [...ids], loading: now.loading, loaded: true, queryKey: now.loading ? now.queryKey : queryKey, stale: true });
+  // A task done just before the page went stays listed until the list is loaded again (to be undone in place); the
+  // start from the copy is such a load: a list of undone tasks shows none that the copy has as done.
+  const shown = hidesDone(queryKey) ? ids.filter((id) => taskAtomFamily.peek(id)?.done !== true) : [...ids];
+  appStore.set(query, { ids: shown, loading: now.loading, loaded: true, queryKey: now.loading ? now.queryKey : queryKey, stale: true });
   appStore.set(listQueriesVersionAtom, (v) => v + 1);
+}
+
+/** Whether a list query (its key: the query as JSON) lists undone tasks only, as the default filter does. */
+function hidesDone(queryKey: string): boolean {
+  try {
+    const filters = (JSON.parse(queryKey) as { filters?: { field: string; comparator: string; value: string }[] }).filters ?? [];
+    return filters.some((f) => f.field === 'done' && f.comparator === 'equals' && f.value === 'false');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Leaves the given tasks, when done, out of the lists shown from the local copy that list undone tasks only: a change
+ * waiting in the outbox that the copy had not kept yet (a task done just before an offline reload) is such a start's
+ * too, as restoreListQuery does for the copy's own.
+ */
+export function hideDoneInRestoredLists(taskIds: readonly number[]): void {
+  const done = new Set(taskIds.filter((id) => taskAtomFamily.peek(id)?.done === true));
+  if (done.size === 0) return;
+  for (const { query } of listAtoms.values()) {
+    const now = appStore.get(query);
+    if (now.stale !== true || !hidesDone(now.queryKey) || !now.ids.some((id) => done.has(id))) continue;
+    appStore.set(query, { ...now, ids: now.ids.filter((id) => !done.has(id)) });
+    appStore.set(listQueriesVersionAtom, (v) => v + 1);
+  }
 }
 
 /** Lists whose tasks are loaded (for a refetch of everything shown, after live updates were lost). */

@@ -18,7 +18,8 @@ const tasksApi = vi.mocked(await import('../../../src/api/tasks'));
 const taskLabels = vi.mocked(await import('../../../src/api/taskLabels'));
 const { error: toastError } = vi.mocked(await import('../../../src/app/toast'));
 const { appStore } = await import('../../../src/state/store');
-const { addTasksToList, listTasksAtom, putTasks, taskAtomFamily } = await import('../../../src/state/tasks');
+const { addTasksToList, listTasksAtom, putTasks, restoreListQuery, taskAtomFamily } = await import('../../../src/state/tasks');
+const { clearStore } = await import('../../../src/state/entities');
 const { setNavigator } = await import('../../../src/state/navigator');
 const { flushOutbox, outboxStateAtom } = await import('../../../src/outbox/current');
 const actions = await import('../../../src/actions/tasks');
@@ -167,6 +168,24 @@ describe('task actions without a network', () => {
     appStore.set(outboxStateAtom, { ...appStore.get(outboxStateAtom), entries: [...outboxEntries()] });
     expect(taskAtomFamily.peek(501)!.done).toBe(true);
     expect(rows(5)).toEqual([[501, 'A', true]]);
+    online = true;
+    tasksApi.updateTask.mockImplementation(async (t) => ({ ...t, updated: new Date(t.updated!.getTime() + 1000) }));
+  });
+
+  it('after an offline reload a list of undone tasks shows none done: neither the copy’s nor those of a change still waiting', async () => {
+    online = false;
+    await actions.setDone(taskAtomFamily.peek(501)!, true);
+    await vi.waitFor(() => expect(outboxEntries()).toHaveLength(1));
+    const entries = outboxEntries();
+    // The reload: the store empties, the copy comes back (written before the change), then the outbox is read.
+    clearStore();
+    const undoneOnly = JSON.stringify({ filters: [{ field: 'done', comparator: 'equals', value: 'false' }] });
+    putTasks([a(), makeTask({ id: 502, title: 'B', listId: 5, done: true })]);
+    restoreListQuery({ listId: 5, ids: [501, 502], queryKey: undoneOnly });
+    expect(rows(5)).toEqual([[501, 'A', false]]);
+    appStore.set(outboxStateAtom, { ...appStore.get(outboxStateAtom), entries: [...entries] });
+    expect(taskAtomFamily.peek(501)!.done).toBe(true);
+    expect(rows(5)).toEqual([]);
     online = true;
     tasksApi.updateTask.mockImplementation(async (t) => ({ ...t, updated: new Date(t.updated!.getTime() + 1000) }));
   });
