@@ -77,3 +77,28 @@ export async function benchAccount(base: string): Promise<{ token: string; listI
   const list = await benchApi(base, 'PUT', `/namespaces/${namespaces.find((n) => n.id > 0)!.id}/lists`, { title: 'Bench' }, token);
   return { token, listId: list.id as number };
 }
+
+/**
+ * Init-script text (a string, so no bundler helper leaks into the page) that notes when rows matching `selector` first
+ * appear anywhere in the page (window.__firstRows, and the mark kf-first-rows for traces), and when the app's own do,
+ * in #root (window.__appRows). A returning person's last screen is painted in a closed shadow root
+ * (src/local/showScreen.js), which a query of the document cannot see: every shadow root is watched as it is attached.
+ */
+export function observeRows(selector: string): string {
+  return `(() => {
+    const selector = ${JSON.stringify(selector)};
+    const shadows = [];
+    const mo = new MutationObserver(() => {
+      if (!window.__firstRows && (document.querySelector(selector) || shadows.some((r) => r.querySelector(selector)))) { window.__firstRows = performance.now(); performance.mark('kf-first-rows'); }
+      if (!window.__appRows && document.querySelector('#root ' + selector)) { window.__appRows = performance.now(); mo.disconnect(); }
+    });
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) {
+      const root = attach.call(this, init);
+      shadows.push(root);
+      mo.observe(root, { childList: true, subtree: true });
+      return root;
+    };
+    mo.observe(document, { childList: true, subtree: true });
+  })()`;
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { BenchResult } from './run.js';
 import { fakeTask } from './fakeTask.js';
-import { benchAccount, ROOT, startBrowserBench } from './browserBench.js';
+import { benchAccount, observeRows, ROOT, startBrowserBench } from './browserBench.js';
 import { readTrace, TRACE_CATEGORIES, type TraceEvent } from './firstRows.bench.js';
 
 const TASKS = 10_000;
@@ -23,24 +23,10 @@ function median(values: number[]): number {
 
 
 
-/** In every document of the page: when the first task row appears, and every long task (a string: no bundler helpers). */
+/** In every document of the page: every long task and the copy's write slices (a string: no bundler helpers). */
 const OBSERVE = `(() => {
   window.__longTasks = [];
   new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__longTasks.push({ start: e.startTime, duration: e.duration }))).observe({ type: 'longtask', buffered: true });
-  // The last screen is painted in a closed shadow root (src/local/showScreen.js): its rows are found through a hook.
-  const shadows = [];
-  const mo = new MutationObserver(() => {
-    if (!window.__firstRows && (document.querySelector('.task-row') || shadows.some((r) => r.querySelector('.task-row')))) { window.__firstRows = performance.now(); performance.mark('kf-first-rows'); }
-    if (!window.__appRows && document.querySelector('#root .task-row')) { window.__appRows = performance.now(); mo.disconnect(); }
-  });
-  const attach = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (init) {
-    const root = attach.call(this, init);
-    shadows.push(root);
-    mo.observe(root, { childList: true, subtree: true });
-    return root;
-  };
-  mo.observe(document, { childList: true, subtree: true });
   // The main-thread part of each write to the copy: from opening its transaction to the end of the task that fills it.
   window.__writeSlices = [];
   const transaction = IDBDatabase.prototype.transaction;
@@ -144,6 +130,7 @@ export default async function coldStartBench(): Promise<BenchResult[]> {
       storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: 'token', value: token }, { name: 'API_URL', value: `${base}/api/v1` }] }] },
     });
     await context.addInitScript(OBSERVE);
+    await context.addInitScript(observeRows('.task-row'));
     // The list's 10,000 tasks in one answer (the server would page them by 50; what is measured is the start from the copy).
     // Routes answer even when the context is offline: offline, the request fails as the network would fail it.
     let offlineNow = false;

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { BenchResult } from './run.js';
-import { benchAccount, benchApi, ROOT, startBrowserBench } from './browserBench.js';
+import { benchAccount, benchApi, observeRows, ROOT, startBrowserBench } from './browserBench.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TASKS = 300;
@@ -84,24 +84,7 @@ async function measure(browser: Browser, base: string, token: string, scenario: 
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
-  // A string, so the bundler's helpers do not leak into the page.
-  await page.addInitScript(`(() => {
-    const selector = ${JSON.stringify(scenario.selector)};
-    // A returning person's last screen is painted in a closed shadow root (src/local/showScreen.js): found through a hook.
-    const shadows = [];
-    const mo = new MutationObserver(() => {
-      if (!window.__firstRows && (document.querySelector(selector) || shadows.some((r) => r.querySelector(selector)))) { window.__firstRows = performance.now(); performance.mark('kf-first-rows'); }
-      if (document.querySelector('#root ' + selector)) { window.__appRows = performance.now(); mo.disconnect(); }
-    });
-    const attach = Element.prototype.attachShadow;
-    Element.prototype.attachShadow = function (init) {
-      const root = attach.call(this, init);
-      shadows.push(root);
-      mo.observe(root, { childList: true, subtree: true });
-      return root;
-    };
-    mo.observe(document, { childList: true, subtree: true });
-  })()`);
+  await page.addInitScript(observeRows(scenario.selector));
   if (trace !== 'off') await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(`${base}${scenario.url}`);
   await page.waitForSelector(`#root ${scenario.selector}`, { timeout: 20_000 });
