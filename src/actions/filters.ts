@@ -3,7 +3,7 @@ import * as api from '../api/filters';
 import type { SavedFilter } from '../api/filters';
 import { success } from '../app/toast';
 import { told, toldOk } from './told';
-import { loadNamespaces } from '../state/namespaces';
+import { reloadNamespaces } from '../state/namespaces';
 
 /** A saved filter; throws on failure. */
 export function load(filterId: number): Promise<SavedFilter> {
@@ -14,7 +14,7 @@ export function load(filterId: number): Promise<SavedFilter> {
 export async function create(fields: Partial<SavedFilter>): Promise<SavedFilter | null> {
   return told(async () => {
     const filter = await api.createFilter(fields);
-    await loadNamespaces();
+    await reloadNamespaces();
     return filter;
   }, 'filters.create.success');
 }
@@ -23,6 +23,6 @@ export async function create(fields: Partial<SavedFilter>): Promise<SavedFilter 
 export async function update(filter: SavedFilter): Promise<boolean> {
   return toldOk(async () => {
     await api.updateFilter(filter, { onMerged: () => void success('filters.edit.conflictMerged') });
-    await loadNamespaces();
+    await reloadNamespaces();
   }, 'filters.edit.success');
 }

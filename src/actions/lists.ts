@@ -6,7 +6,7 @@ import { deleteFilter } from '../api/filters';
 import { filterIdOfList, isSavedFilterList } from '../model/lists';
 import { error as toastError, success } from '../app/toast';
 import { told, toldOk } from './told';
-import { listAtomFamily, loadNamespaces, removeListFromState, upsertList } from '../state/namespaces';
+import { listAtomFamily, reloadNamespaces, removeListFromState, upsertList } from '../state/namespaces';
 import { isNetworkError } from '../api/networkError';
 
 /** A list with the caller's right on it; throws on failure (each view reports it its own way), except offline for a list the store has. */
@@ -49,7 +49,7 @@ export async function toggleArchived(list: List): Promise<boolean> {
   const archived = list.isArchived;
   return toldOk(async () => {
     await api.updateList({ ...list, isArchived: !archived }, { onMerged: () => void success('list.conflictMerged') });
-    await loadNamespaces();
+    await reloadNamespaces();
   }, archived ? 'list.archive.unarchiveSuccess' : 'list.archive.success');
 }
 
@@ -57,7 +57,7 @@ export async function toggleArchived(list: List): Promise<boolean> {
 export async function duplicate(listId: number, namespaceId: number): Promise<List | null> {
   return told(async () => {
     const copy = await api.duplicateList(listId, namespaceId);
-    await loadNamespaces();
+    await reloadNamespaces();
     return copy;
   }, 'list.duplicate.success');
 }
@@ -68,7 +68,7 @@ export async function remove(listId: number): Promise<boolean> {
     if (isSavedFilterList(listId)) {
       await deleteFilter(filterIdOfList(listId));
       // Saved filters live in a pseudo namespace the server computes.
-      await loadNamespaces();
+      await reloadNamespaces();
       void success('filters.delete.success');
     } else {
       await api.deleteList(listId);
@@ -99,7 +99,7 @@ export async function toggleFavorite(list: List): Promise<void> {
   try {
     await api.updateList(flipped, { onMerged: () => void success('list.conflictMerged') });
     // The favorites pseudo namespace appears, grows or shrinks: the server knows its contents.
-    await loadNamespaces();
+    await reloadNamespaces();
   } catch (err) {
     upsertList(list);
     void toastError(err);

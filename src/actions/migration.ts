@@ -1,7 +1,7 @@
 // Importing from another service, written once: by file or by an OAuth code. An import adds namespaces and lists,
 // so the sidebar loads again. They throw on failure: the import page shows it.
 import * as api from '../api/migration';
-import { loadNamespaces } from '../state/namespaces';
+import { reloadNamespaces } from '../state/namespaces';
 
 /** When this service was last imported from (null when never). */
 export async function lastImport(service: string): Promise<Date | null> {
@@ -14,7 +14,7 @@ export const authorizationAddress = (service: string): Promise<string> => api.mi
 async function imported(request: Promise<unknown>): Promise<void> {
   await request;
   // The new namespaces show in the sidebar; a failed reload leaves the import done all the same.
-  loadNamespaces().catch(() => undefined);
+  reloadNamespaces().catch(() => undefined);
 }
 
 export const importFile = (service: string, file: File): Promise<void> => imported(api.migrateFile(service, file));

@@ -5,7 +5,7 @@ import type { Namespace } from '../api/namespaces';
 import { updateList, type List } from '../api/lists';
 import { success, error as toastError } from '../app/toast';
 import { told, toldOk } from './told';
-import { loadNamespaces, openNamespaces, putNamespace, removeNamespaceFromState, upsertList, upsertNamespace, putLists, type NamespaceEntity } from '../state/namespaces';
+import { reloadNamespaces, openNamespaces, putNamespace, removeNamespaceFromState, upsertList, upsertNamespace, putLists, type NamespaceEntity } from '../state/namespaces';
 
 /** A namespace as a page holds it: its fields (its lists are in the store). */
 type NamespaceFields = Omit<Namespace, 'lists'> | NamespaceEntity;
@@ -51,7 +51,7 @@ export async function create(fields: { title: string; hexColor?: string }): Prom
   return told(async () => {
     const created = await api.createNamespace(fields);
     upsertNamespace(created);
-    await loadNamespaces();
+    await reloadNamespaces();
     return created;
   }, 'namespace.create.success');
 }
@@ -61,7 +61,7 @@ export async function update(ns: NamespaceFields, change: Partial<Pick<Namespace
   return toldOk(async () => {
     const saved = await api.updateNamespace({ ...toApi(ns), ...change }, { onMerged: () => void success('namespace.conflictMerged') });
     putNamespace(saved);
-    await loadNamespaces();
+    await reloadNamespaces();
   }, message);
 }
 
@@ -75,7 +75,7 @@ export async function remove(id: number): Promise<boolean> {
   return toldOk(async () => {
     await api.deleteNamespace(id);
     removeNamespaceFromState(id);
-    await loadNamespaces();
+    await reloadNamespaces();
   }, 'namespace.delete.success');
 }
 

@@ -105,21 +105,43 @@ export const listsByIdAtom = atom<Map<number, List>>((get) => {
 export const ownNamespacesAtom = atom((get) => get(namespacesAtom).filter((n) => n.id > 0 && !n.isArchived));
 
 let inFlight: Promise<Namespace[]> | null = null;
+/** The newest load: an older one that answers after it is not put in the store (it may not have a later write). */
+let newest = 0;
 
-/** Reloads the namespaces (concurrent calls share one request). */
+function fetchNamespaces(): Promise<Namespace[]> {
+  const mine = (newest += 1);
+  return getAllNamespaces().then((all) => {
+    if (mine === newest) {
+      appStore.set(namespacesAtom, all);
+      appStore.set(namespacesLoadedAtom, true);
+    }
+    return all;
+  });
+}
+
+/** Loads the namespaces (concurrent calls share one request). */
 export function loadNamespaces(): Promise<Namespace[]> {
   if (!inFlight) {
-    inFlight = getAllNamespaces()
-      .then((all) => {
-        appStore.set(namespacesAtom, all);
-        appStore.set(namespacesLoadedAtom, true);
-        return all;
-      })
-      .finally(() => {
-        inFlight = null;
-      });
+    const load: Promise<Namespace[]> = fetchNamespaces().finally(() => {
+      if (inFlight === load) inFlight = null;
+    });
+    inFlight = load;
   }
   return inFlight;
+}
+
+/**
+ * Loads the namespaces after a write: a load already on its way may have been answered before the write, so a new
+ * one is asked for, and it wins over the older one. Later callers of loadNamespaces share it.
+ */
+export function reloadNamespaces(): Promise<Namespace[]> {
+  // Nor may a GET started ahead of the write (index.html's, a hovered link's) answer for it: none is adopted now.
+  delete window.__kfEarly;
+  const load: Promise<Namespace[]> = fetchNamespaces().finally(() => {
+    if (inFlight === load) inFlight = null;
+  });
+  inFlight = load;
+  return load;
 }
 
 /** A load ahead of the navigation tree is taken by the tree if it shows within this time. */

@@ -1,6 +1,6 @@
 // Spec part 1 §2: the current list is cleared on the home, namespace edit, teams, upcoming, labels, migration,
 // namespaces and user settings routes, so the top bar, `g l`/`g k` and the palette stop targeting the old list.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { appRoutes } from '../../src/app/router';
 import { appStore } from '../../src/state/store';
@@ -8,11 +8,22 @@ import { readinessAtom } from '../../src/state/readiness';
 import { configAtom } from '../../src/state/config';
 import { sessionAtom, userAtom } from '../../src/state/session';
 import { currentListAtom } from '../../src/state/ui';
-import { routeTable } from '../../src/routes';
+import { matchRoute, routeTable } from '../../src/routes';
+import { routeViews } from '../../src/app/routeViews';
 import { resetSessionState } from './helpers';
 import { renderAppRoutes } from './render';
 
-const renderApp = (path: string) => renderAppRoutes(appRoutes(), path);
+const opened = new Set<string>();
+const renderApp = (path: string) => {
+  opened.add(matchRoute(path).name);
+  return renderAppRoutes(appRoutes(), path);
+};
+
+// A test passes once the current list is cleared, which can be before its view's code has finished loading: the
+// environment must not be torn down under those imports (a view's stylesheet import then fails the run).
+afterAll(async () => {
+  await Promise.all([...opened].map((name) => routeViews[name as keyof typeof routeViews]?.().catch(() => undefined)));
+});
 
 const OLD_LIST = { id: 4, title: 'Groceries', maxRight: 2 };
 
@@ -49,6 +60,7 @@ describe('current list on routes that are not about a list', () => {
     appStore.set(currentListAtom, null);
     const router = renderApp('/about');
     appStore.set(currentListAtom, OLD_LIST);
+    opened.add(matchRoute('/tasks/by/upcoming').name);
     await router.navigate('/tasks/by/upcoming');
     await waitFor(() => expect(appStore.get(currentListAtom)).toBeNull());
   });
