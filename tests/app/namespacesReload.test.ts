@@ -4,20 +4,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../src/state/store';
 import { loadNamespaces, namespacesAtom, reloadNamespaces } from '../../src/state/namespaces';
+import { fakeToken } from './helpers';
 
 const before = [{ id: 1, title: 'Ann', lists: [] }];
 const after = [...before, { id: 2, title: 'Household', lists: [] }];
 const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', 'x-pagination-total-pages': '1' } });
 const titles = () => appStore.get(namespacesAtom).map((n) => n.title);
 
-function token(): string {
-  const claims = btoa(JSON.stringify({ type: 1, id: 5, username: 'ann', exp: Date.now() / 1000 + 3600 })).replace(/=+$/, '');
-  return `x.${claims}.sig`;
-}
-
 const fetchMock = vi.fn<(url: string) => Promise<Response>>();
 beforeEach(() => {
-  localStorage.setItem('token', token());
+  localStorage.setItem('token', fakeToken({ type: 1, id: 5, username: 'ann', exp: Math.floor(Date.now() / 1000) + 3600 }));
   delete window.__kfEarly;
   vi.stubGlobal('fetch', fetchMock);
 });
