@@ -90,6 +90,9 @@ export function preloadScript(table: PreloadRoute[], sessionFiles: string[] = []
   );
 }
 
+/** The most live events index.html's channel keeps for the app before it has loaded its live code. */
+const LIVE_HEARD_MAX = 1_000;
+
 /** The longest the last screen stays up when the app never replaces it (its scripts failed). */
 const SCREEN_GIVE_UP_MS = 10_000;
 
@@ -121,6 +124,11 @@ function copyReadScript(): string {
     '+n)||"[]");for(var j=0;j<v.length;j++)if(v[j]&&v[j].path===p){kfShowScreen(v[j],' +
     SCREEN_GIVE_UP_MS +
     ');break}}catch(e){}' +
+    // The tabs' live-updates channel (src/sync/live.ts), opened now: what another tab passes on while this one loads
+    // its data and its code is kept for it (up to LIVE_HEARD_MAX events; beyond that it reloads what it shows).
+    "try{var l={name:'keyflow-live:'+n,channel:new BroadcastChannel('keyflow-live:'+n),heard:[],overflow:false};l.channel.onmessage=function(e){if(l.heard.length<" +
+    LIVE_HEARD_MAX +
+    ')l.heard.push(e.data);else l.overflow=true};window.__kfLive=l}catch(e){}' +
     'if(window.indexedDB){n=' +
     JSON.stringify(COPY_PREFIX) +
     '+n;window.__kfCopy={name:n,read:new Promise(function(y){var q=indexedDB.open(n);' +

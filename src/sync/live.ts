@@ -33,11 +33,32 @@ interface Connection {
   stop: () => void;
 }
 
+declare global {
+  interface Window {
+    /**
+     * The tabs' channel as index.html's script opened it with the navigation, and what it heard before this code
+     * loaded: another tab's events while this one was loading its data and its code would otherwise be lost to it.
+     */
+    __kfLive?: { name: string; channel: BroadcastChannel; heard: LiveEvent[]; overflow: boolean };
+  }
+}
+
+/** index.html's channel of this name, taken once (one of another name, the address changed meanwhile, is closed). */
+function takeEarlyChannel(name: string): { channel: BroadcastChannel; heard: LiveEvent[]; overflow: boolean } | null {
+  const early = typeof window === 'undefined' ? undefined : window.__kfLive;
+  if (!early) return null;
+  delete window.__kfLive;
+  if (early.name === name) return early;
+  early.channel.close();
+  return null;
+}
+
 /** The stream of one browser tab (leading or following). Exported for tests; the app calls startLive. */
 export function connectLive(userId: number, env: { locks?: LockManager | undefined; channel?: BroadcastChannel | null } = {}): Connection {
   const name = `keyflow-live:${apiBase()}:${userId}`;
   const locks = 'locks' in env ? env.locks : typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  const channel = 'channel' in env ? env.channel : typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(name) : null;
+  const early = 'channel' in env ? null : takeEarlyChannel(name);
+  const channel = 'channel' in env ? env.channel : (early?.channel ?? (typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(name) : null));
   const stopped = new AbortController();
   let source: EventSource | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
@@ -49,6 +70,9 @@ export function connectLive(userId: number, env: { locks?: LockManager | undefin
     if (event.type !== 'ready') applyLiveEvent(event);
   };
   if (channel) channel.onmessage = (e: MessageEvent<LiveEvent>) => take(e.data);
+  // What another tab passed on before this code ran, in order; too much of it, and what is shown is loaded again.
+  if (early?.overflow) refetchShown();
+  else early?.heard.forEach(take);
 
   const open = async () => {
     if (stopped.signal.aborted) return;

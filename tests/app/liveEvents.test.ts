@@ -282,6 +282,26 @@ describe('one stream for the tabs of a browser', () => {
     follower.stop();
   });
 
+  it('a tab opened while another leads applies what it heard before its live code ran (index.html opened its channel)', async () => {
+    const locks = lockManager();
+    const [ca, cb] = channelPair();
+    const leader = connectLive(1, { locks, channel: ca! });
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    // While the new tab loaded its data and its code, index.html's channel heard an event from the leading tab.
+    const heard = [{ id: 43, type: 'task.updated', data: wire({ id: 2, title: 'B heard early', updated: '2026-11-01T13:00:00Z' }) }];
+    window.__kfLive = { name: `keyflow-live:${client.apiBase()}:1`, channel: cb!, heard, overflow: false };
+    const follower = connectLive(1, { locks });
+    expect(window.__kfLive).toBeUndefined();
+    expect(taskAtomFamily.peek(2)!.title).toBe('B heard early');
+    expect(follower.lastId).toBe(43);
+    // And it goes on hearing on that channel.
+    FakeEventSource.opened[0]!.emit(44, 'task.updated', wire({ id: 2, title: 'B later', updated: '2026-11-01T14:00:00Z' }));
+    expect(follower.lastId).toBe(44);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    leader.stop();
+    follower.stop();
+  });
+
   it('a server without live updates is not asked again', async () => {
     const { ApiError } = await import('../../src/api/apiError');
     client.post.mockRejectedValue(new ApiError({ status: 404, code: null, message: 'not found' }));
