@@ -5,6 +5,7 @@ import type { Page } from '../api/client';
 import type { Label } from '../api/labels';
 import { success, error as toastError } from '../app/toast';
 import { appStore } from '../state/store';
+import { sameData } from '../state/sameData';
 import { hideDoneInRestoredLists, putTasks, removeTask, renameTask, taskAtomFamily } from '../state/tasks';
 import { renameBoardTask } from '../state/kanbanBoard';
 import { listSelectionAtom } from '../state/selection';
@@ -317,13 +318,6 @@ function applyAck(write: Write, result: unknown): void {
 }
 onOutboxAck(applyAck);
 
-/** Whether a task's field already holds a change's value (dates survive IndexedDB as equal, not identical, objects). */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
-  return typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b);
-}
-
 /**
  * The changes waiting in the outbox, shown on the tasks the store has. A start from the local copy (a reload while
  * offline) can find a task as it was before its change, when the copy's last write had not finished as the page
@@ -337,7 +331,7 @@ function showWaitingChanges(): void {
     const task = changed.get(write.taskId) ?? taskAtomFamily.peek(write.taskId);
     if (!task) continue;
     const fields = task as unknown as Record<string, unknown>;
-    if (Object.entries(write.changes).every(([key, value]) => sameValue(fields[key], value))) continue;
+    if (Object.entries(write.changes).every(([key, value]) => sameData(fields[key], value))) continue;
     changed.set(write.taskId, { ...task, ...write.changes });
   }
   if (changed.size === 0) return;

@@ -2,6 +2,7 @@
 // whole-collection atoms every view has read so far (namespacesAtom, listsByIdAtom, labelsAtom), derived from those.
 import { atom } from 'jotai/vanilla';
 import { appStore } from './store';
+import { sameData } from './sameData';
 import { sessionAtom } from './session';
 import { entitiesOf, entityFamily, onClearStore, type EntityMap } from './entities';
 import { relabelTasks } from './tasks';
@@ -60,17 +61,6 @@ function keepRight<T extends { maxRight: number | null }>(known: T | undefined, 
   return sameData(known, merged) ? known : merged;
 }
 
-/** Whether two loaded values hold the same data (plain objects, arrays, dates and primitives, as the API gives them). */
-function sameData(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every((k) => sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
-
 function toEntity({ lists, ...fields }: Namespace): NamespaceEntity {
   return { ...fields, listIds: lists.map((l) => l.id) };
 }
@@ -108,26 +98,27 @@ let inFlight: Promise<Namespace[]> | null = null;
 /** The newest load: an older one that answers after it is not put in the store (it may not have a later write). */
 let newest = 0;
 
-function fetchNamespaces(): Promise<Namespace[]> {
+/** Starts a load, which callers of loadNamespaces share until it ends; only the newest load's answer is stored. */
+function startLoad(): Promise<Namespace[]> {
   const mine = (newest += 1);
-  return getAllNamespaces().then((all) => {
-    if (mine === newest) {
-      appStore.set(namespacesAtom, all);
-      appStore.set(namespacesLoadedAtom, true);
-    }
-    return all;
-  });
+  const load: Promise<Namespace[]> = getAllNamespaces()
+    .then((all) => {
+      if (mine === newest) {
+        appStore.set(namespacesAtom, all);
+        appStore.set(namespacesLoadedAtom, true);
+      }
+      return all;
+    })
+    .finally(() => {
+      if (inFlight === load) inFlight = null;
+    });
+  inFlight = load;
+  return load;
 }
 
 /** Loads the namespaces (concurrent calls share one request). */
 export function loadNamespaces(): Promise<Namespace[]> {
-  if (!inFlight) {
-    const load: Promise<Namespace[]> = fetchNamespaces().finally(() => {
-      if (inFlight === load) inFlight = null;
-    });
-    inFlight = load;
-  }
-  return inFlight;
+  return inFlight ?? startLoad();
 }
 
 /**
@@ -137,11 +128,7 @@ export function loadNamespaces(): Promise<Namespace[]> {
 export function reloadNamespaces(): Promise<Namespace[]> {
   // Nor may a GET started ahead of the write (index.html's, a hovered link's) answer for it: none is adopted now.
   delete window.__kfEarly;
-  const load: Promise<Namespace[]> = fetchNamespaces().finally(() => {
-    if (inFlight === load) inFlight = null;
-  });
-  inFlight = load;
-  return load;
+  return startLoad();
 }
 
 /** A load ahead of the navigation tree is taken by the tree if it shows within this time. */
