@@ -14,7 +14,9 @@ const attachmentsOf = (taskId: number): Attachment[] => taskAtomFamily.peek(task
 export async function upload(taskId: number, files: File[], onProgress?: (fraction: number) => void): Promise<Attachment[]> {
   try {
     const res = await api.uploadAttachments(taskId, files, onProgress);
-    patch(taskId, { attachments: [...attachmentsOf(taskId), ...res.success] });
+    // A live update may have added some of them already: each attachment is listed once.
+    const added = new Set(res.success.map((a) => a.id));
+    patch(taskId, { attachments: [...attachmentsOf(taskId).filter((a) => !added.has(a.id)), ...res.success] });
     for (const e of res.errors) void toastError(e);
     return res.success;
   } catch (err) {

@@ -1,8 +1,11 @@
 // Label actions: the one find-or-create every door uses (task detail, bulk command, quick-add).
-import { createLabel, deleteLabel, normalizeLabel, updateLabel, type Label } from '../api/labels';
+import { deleteLabel, normalizeLabel, updateLabel, type Label } from '../api/labels';
 import { error as toastError, success } from '../app/toast';
 import { appStore } from '../state/store';
-import { labelsAtom, labelsLoadedAtom, loadLabels, removeLabelFromState, upsertLabel } from '../state/namespaces';
+import { labelAtomFamily, labelsAtom, labelsLoadedAtom, loadLabels, removeLabelFromState, upsertLabel } from '../state/namespaces';
+import { userAtom } from '../state/session';
+import { relabelTasks } from '../state/tasks';
+import { onOutboxAck, submit } from '../outbox/current';
 
 /** The label with this title (any case), created when there is none. Labels load first when they have not yet. */
 export async function findOrCreate(title: string): Promise<Label> {
@@ -13,12 +16,34 @@ export async function findOrCreate(title: string): Promise<Label> {
   return create(title.trim());
 }
 
-/** Creates a label and puts it in the store (quick-add has decided already that none matches); throws on failure. */
+/**
+ * Creates a label and puts it in the store (quick-add has decided already that none matches); throws on failure.
+ * Without a network it is shown at once under a temporary (negative) id, which becomes the real one when the server
+ * has it; tasks given it meanwhile carry it across.
+ */
 export async function create(title: string, fields: Partial<Label> = {}): Promise<Label> {
-  const label = await createLabel({ ...fields, title });
+  const outcome = await submit({ kind: 'labelCreate', labelId: 0, fields: { ...fields, title } }, title);
+  const label = outcome.sent ? (outcome.result as Label) : localLabel(outcome.write.labelId, { ...fields, title });
   upsertLabel(label);
   return label;
 }
+
+/** A label as the server would create it, made by the signed-in user. */
+function localLabel(id: number, fields: Partial<Label>): Label {
+  const user = appStore.get(userAtom);
+  return normalizeLabel({ ...fields, id, ...(user ? { createdBy: user } : {}) }, 2);
+}
+
+// A label created offline (or in another tab) reached the server: its real id replaces the temporary one.
+onOutboxAck((write, result) => {
+  if (write.kind !== 'labelCreate') return;
+  const saved = result as Label;
+  if (labelAtomFamily.peek(write.labelId)) {
+    relabelTasks(write.labelId, saved);
+    removeLabelFromState(write.labelId);
+  }
+  if (!labelAtomFamily.peek(saved.id)) upsertLabel(saved);
+});
 
 /** Saves a changed label (title, description, colour); a merge with someone else's edit is told. Returns whether it was saved. */
 export async function update(label: Label): Promise<boolean> {

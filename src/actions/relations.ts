@@ -1,10 +1,11 @@
-// Relation actions, each written once: relate two tasks (or a new task) and undo it; both tasks in the store follow.
-import * as api from '../api/relations';
+// Relation actions, each written once: relate two tasks (or a new task) and undo it; both tasks in the store follow
+// at once, and the write goes through the outbox (without a network it is sent later; a refusal puts them back).
 import type { RelationKind, Task } from '../api/tasks';
 import { INVERSE_RELATION } from '../model/relations';
 import { error as toastError } from '../app/toast';
 import { taskAtomFamily } from '../state/tasks';
 import { create as createTask, patch, type ActionOptions } from './tasks';
+import { submit } from '../outbox/current';
 
 type Related = Task['relatedTasks'];
 
@@ -35,18 +36,24 @@ function showRemoved(taskId: number, otherId: number, kind: RelationKind): void 
   if (other) patch(otherId, { relatedTasks: withoutRelated(other.relatedTasks, INVERSE_RELATION[kind], taskId) });
 }
 
+const titleOf = (taskId: number) => taskAtomFamily.peek(taskId)?.title ?? '';
+const related = (taskId: number, otherId: number, kind: RelationKind) => !!taskAtomFamily.peek(taskId)?.relatedTasks[kind]?.some((x) => x.id === otherId);
+
 /**
  * Relates a task to another (`kind` as seen from the first), given as a task or by id (then read from the store).
- * Returns whether it was saved; `quiet` throws instead of toasting.
+ * Returns whether it was saved or waits to be sent; `quiet` throws instead of toasting.
  */
 export async function add(taskId: number, other: Task | number, kind: RelationKind, opts: ActionOptions = {}): Promise<boolean> {
   const otherId = typeof other === 'number' ? other : other.id;
+  const otherTask = typeof other === 'number' ? taskAtomFamily.peek(other) : other;
+  // Shown before it is saved; one shown already (the server will say so) is not taken away if refused.
+  const shown = !related(taskId, otherId, kind) && !!otherTask;
+  if (shown) showAdded(taskId, otherTask, kind);
   try {
-    await api.createRelation(taskId, otherId, kind);
-    const otherTask = typeof other === 'number' ? taskAtomFamily.peek(other) : other;
-    if (otherTask) showAdded(taskId, otherTask, kind);
+    await submit({ kind: 'relationAdd', taskId, otherId, relation: kind }, titleOf(taskId));
     return true;
   } catch (err) {
+    if (shown) showRemoved(taskId, otherId, kind);
     if (opts.quiet) throw err;
     void toastError(err);
     return false;
@@ -65,13 +72,15 @@ export async function addNew(task: Task, title: string, kind: RelationKind): Pro
   return add(task.id, created, kind);
 }
 
-/** Removes a relation (the server removes the inverse one with it). Returns whether it went. */
+/** Removes a relation (the server removes the inverse one with it). Returns whether it went or waits to be sent. */
 export async function remove(taskId: number, otherId: number, kind: RelationKind): Promise<boolean> {
+  const other = taskAtomFamily.peek(taskId)?.relatedTasks[kind]?.find((x) => x.id === otherId);
+  showRemoved(taskId, otherId, kind);
   try {
-    await api.deleteRelation(taskId, otherId, kind);
-    showRemoved(taskId, otherId, kind);
+    await submit({ kind: 'relationRemove', taskId, otherId, relation: kind }, titleOf(taskId));
     return true;
   } catch (err) {
+    if (other) showAdded(taskId, taskAtomFamily.peek(otherId) ?? other, kind);
     void toastError(err);
     return false;
   }

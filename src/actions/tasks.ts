@@ -8,6 +8,8 @@ import { appStore } from '../state/store';
 import { sameData } from '../state/sameData';
 import { hideDoneInRestoredLists, putTasks, removeTask, renameTask, taskAtomFamily } from '../state/tasks';
 import { renameBoardTask } from '../state/kanbanBoard';
+import { commentDeleted, renameCommentsTask } from '../state/comments';
+import { removeLabelFromState } from '../state/namespaces';
 import { listSelectionAtom } from '../state/selection';
 import { navigateTo } from '../state/navigator';
 import { discardWrite, onOutboxAck, outboxStateAtom, pendingBase, pendingChanges, pendingDelete, submit } from '../outbox/current';
@@ -15,6 +17,7 @@ import { ApiError } from '../api/apiError';
 import { isNetworkError } from '../api/networkError';
 import type { Write } from '../outbox/types';
 import { playPop, popSoundEnabled } from '../state/taskSettings';
+import { load as loadComments } from './comments';
 
 /**
  * How an action reports: by default a failure is toasted and the action resolves to null; `quiet` leaves the toast to
@@ -296,12 +299,13 @@ function adoptRealId(tempId: number, saved: Task): void {
   removeTask(tempId);
   renameTask(tempId, saved.id);
   renameBoardTask(tempId, saved.id);
+  renameCommentsTask(tempId, saved.id);
   appStore.set(listSelectionAtom, (sel) => {
     const swap = (id: number | null) => (id === tempId ? saved.id : id);
     return { ...sel, focusedId: swap(sel.focusedId), anchorId: swap(sel.anchorId), selectedIds: sel.selectedIds.map((id) => swap(id)!) };
   });
-  // What this tab shows of it (labels added since) stays; the rest is the server's.
-  receive(shown ? { ...saved, labels: shown.labels, assignees: shown.assignees } : saved);
+  // What this tab shows of it (labels, assignees and relations added since) stays; the rest is the server's.
+  receive(shown ? { ...saved, labels: shown.labels, assignees: shown.assignees, relatedTasks: shown.relatedTasks } : saved);
   if (typeof window !== 'undefined' && window.location.pathname === `/tasks/${tempId}`) navigateTo(`/tasks/${saved.id}${window.location.search}`, { replace: true });
 }
 
@@ -340,22 +344,39 @@ function showWaitingChanges(): void {
 }
 appStore.sub(outboxStateAtom, showWaitingChanges);
 
+/** Shows a task as the server has it again, with the changes still waiting over it; one the server no longer has goes. */
+async function reloadTask(taskId: number): Promise<void> {
+  if (pendingDelete(taskId)) return;
+  try {
+    receive(await api.getTask(taskId));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) removeTask(taskId);
+    else void toastError(err);
+  }
+}
+
 /**
- * Drops a waiting or refused write and shows the task as the server has it again (with the other changes still
- * waiting over it): a dropped create's task goes, a task the server no longer has goes too.
+ * Drops a waiting or refused write, with the writes that name what it would have created, and shows what they
+ * touched as the server has it again: a dropped task, label or comment goes; a task is loaded again (with the other
+ * changes still waiting over it), and a task's comments too.
  */
 export async function discardWaiting(key: number): Promise<void> {
-  const [first] = await discardWrite(key);
-  if (!first) return;
-  const { write } = first;
-  if (write.kind === 'create' || write.taskId < 0) removeTask(write.taskId);
-  else if (!pendingDelete(write.taskId)) {
-    try {
-      receive(await api.getTask(write.taskId));
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) removeTask(write.taskId);
-      else void toastError(err);
+  const dropped = await discardWrite(key);
+  if (!dropped.length) return;
+  const tasks = new Set<number>();
+  const comments = new Set<number>();
+  for (const { write } of dropped) {
+    if (write.kind === 'create') removeTask(write.taskId);
+    else if (write.kind === 'labelCreate') removeLabelFromState(write.labelId);
+    else if (write.kind === 'commentAdd') commentDeleted(write.taskId, write.commentId);
+    else if (write.kind === 'commentUpdate' || write.kind === 'commentDelete') comments.add(write.taskId);
+    else {
+      tasks.add(write.taskId);
+      if (write.kind === 'relationAdd' || write.kind === 'relationRemove') tasks.add(write.otherId);
     }
   }
+  // A task created offline is not on the server yet: it stays as shown.
+  await Promise.all([...tasks].filter((id) => id > 0 && taskAtomFamily.peek(id)).map(reloadTask));
+  for (const id of comments) if (id > 0) void loadComments(id);
   void success('outbox.discarded');
 }

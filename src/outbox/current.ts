@@ -49,7 +49,7 @@ export function onOutboxAck(listener: AckListener): () => void {
 }
 
 /** Stores a write in the outbox and waits for its outcome (see Outbox.submit). */
-export async function submit(write: Write, title: string): Promise<Outcome> {
+export async function submit<W extends Write>(write: W, title: string): Promise<Outcome<W>> {
   return (await ready).submit(write, title);
 }
 

@@ -1,10 +1,10 @@
 // The outbox's entries in IndexedDB, one database per server address and user, shared by the browser's tabs.
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { Entry, OutboxStorage, Write } from './types';
+import { createdField, type Entry, type OutboxStorage, type Write } from './types';
 
 interface OutboxDb extends DBSchema {
   entries: { key: number; value: Entry };
-  /** The last temporary id handed out, so that tabs creating tasks at once never share one. */
+  /** The last temporary id handed out, so that tabs creating at once never share one. */
   meta: { key: string; value: number };
 }
 
@@ -27,10 +27,11 @@ export async function idbStorage(name: string): Promise<OutboxStorage> {
       if (closed) throw new Error('Keyflow: the outbox was closed (signed out)');
       const tx = db.transaction(['entries', 'meta'], 'readwrite');
       let stored = write;
-      if (write.kind === 'create') {
+      const field = createdField(write);
+      if (field) {
         const last = (await tx.objectStore('meta').get('lastTemp')) ?? 0;
         await tx.objectStore('meta').put(last + 1, 'lastTemp');
-        stored = { ...write, taskId: -(last + 1) };
+        stored = { ...write, [field]: -(last + 1) } as Write;
       }
       // The key comes from the store (autoIncrement): left out of the value, it is filled in by add.
       const draft = { write: stored, title, state: 'queued', deferred } as Omit<Entry, 'key'> as Entry;

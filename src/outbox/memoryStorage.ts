@@ -1,5 +1,5 @@
 // The outbox's entries in memory: for a browser without IndexedDB and for unit tests (lost on reload).
-import type { Entry, OutboxStorage, Write } from './types';
+import { createdField, type Entry, type OutboxStorage, type Write } from './types';
 
 export function memoryStorage(): OutboxStorage {
   const entries = new Map<number, Entry>();
@@ -9,7 +9,8 @@ export function memoryStorage(): OutboxStorage {
   const copy = (e: Entry): Entry => structuredClone(e);
   return {
     add(write: Write, title: string, deferred: boolean) {
-      const stored: Write = write.kind === 'create' ? { ...write, taskId: -nextTemp++ } : write;
+      const field = createdField(write);
+      const stored = field ? ({ ...write, [field]: -nextTemp++ } as Write) : write;
       const entry: Entry = { key: nextKey++, write: stored, title, state: 'queued', deferred };
       entries.set(entry.key, copy(entry));
       return Promise.resolve(entry);

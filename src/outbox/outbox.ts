@@ -1,10 +1,10 @@
-// The outbox: every task write is stored first, then sent in order by one tab (the leader); network failures are
+// The outbox: every write is stored first, then sent in order by one tab (the leader); network failures are
 // retried with backoff, refusals kept for the person to retry or discard, and temporary ids of offline creates
-// replaced in the writes after them once the server has given the real id.
+// (tasks, labels, comments) replaced in the writes after them once the server has given the real id.
 import { ApiError } from '../api/apiError';
 import { isNetworkError } from '../api/networkError';
 import type { Task } from '../api/tasks';
-import type { Entry, OutboxStorage, Refusal, Write } from './types';
+import { createdField, idsOf, subjectOf, withIds, type Entry, type OutboxStorage, type Refusal, type Write } from './types';
 
 /** What the tabs of one outbox tell each other (over a BroadcastChannel; the sending tab hears its own too). */
 export type OutboxMessage =
@@ -19,7 +19,7 @@ export type OutboxMessage =
   | { type: 'wake' };
 
 /** How a write went for the action that made it: sent (the server's answer), or waiting in the outbox. */
-export type Outcome = { sent: true; result: unknown; write: Write } | { sent: false; write: Write };
+export type Outcome<W extends Write = Write> = { sent: true; result: unknown; write: W } | { sent: false; write: W };
 
 interface Channel {
   postMessage(message: OutboxMessage): void;
@@ -58,17 +58,33 @@ function refusalOf(err: unknown): Refusal {
   return { status: 0, code: null, message: err instanceof Error ? err.message : String(err) };
 }
 
-/** The writes after an acknowledged one, rewritten: the real id for a temporary one, and the saved task as their base. */
+/** The temporary id a write gave what it creates, or null. */
+function tempIdOf(write: Write): number | null {
+  const field = createdField(write);
+  return field ? (write as unknown as Record<string, number>)[field]! : null;
+}
+
+/** The id the server gave what an acknowledged create made (its answer is the saved thing). */
+function realIdOf(result: unknown): number | null {
+  const id = result && typeof result === 'object' ? (result as { id?: unknown }).id : undefined;
+  return typeof id === 'number' && id > 0 ? id : null;
+}
+
+/**
+ * The writes after an acknowledged one, rewritten: the real id for the temporary one it created, and a task's saved
+ * copy as the base of the changes made on top of it. Returns only the entries that changed.
+ */
 export function rewriteAfterAck(done: Write, result: unknown, later: Entry[]): Entry[] {
-  const saved = done.kind === 'create' || done.kind === 'update' ? (result as Task | undefined) : undefined;
-  if (!saved || typeof saved !== 'object') return [];
+  const tempId = tempIdOf(done);
+  const realId = realIdOf(result);
+  const saved = (done.kind === 'create' || done.kind === 'update') && realId !== null ? (result as Task) : undefined;
   const changed: Entry[] = [];
   for (const entry of later) {
-    if (entry.write.taskId !== done.taskId) continue;
-    const w = entry.write;
+    let write = entry.write;
+    if (tempId !== null && realId !== null && idsOf(write).includes(tempId)) write = withIds(write, (id) => (id === tempId ? realId : id));
     // A later change of the task was made on top of this one: it is sent on the copy the server saved.
-    const write: Write = w.kind === 'update' ? { ...w, taskId: saved.id, base: saved } : { ...w, taskId: saved.id };
-    changed.push({ ...entry, write });
+    if (saved && write.kind === 'update' && write.taskId === saved.id) write = { ...write, base: saved };
+    if (write !== entry.write) changed.push({ ...entry, write });
   }
   return changed;
 }
@@ -88,6 +104,11 @@ export class Outbox {
   private listeners = new Set<Listener>();
   private ackListeners = new Set<AckListener>();
   private entries: Entry[] = [];
+  /**
+   * The real ids of acknowledged creates, by temporary id: a write made on something just as its create was
+   * acknowledged (stored after the rewrite) is sent with the real id all the same.
+   */
+  private realIds = new Map<number, number>();
   private readonly env: Required<Omit<OutboxEnv, 'channel'>> & { channel: Channel | null };
 
   constructor(env: OutboxEnv) {
@@ -122,14 +143,16 @@ export class Outbox {
    * Stores a write, then waits for its outcome: the server's answer (a refusal rejects, as a request would), or, when
    * the network fails, `sent: false` at once while the write waits in the outbox.
    */
-  async submit(write: Write, title: string): Promise<Outcome> {
+  async submit<W extends Write>(write: W, title: string): Promise<Outcome<W>> {
     const deferred = this.stalled || !this.env.isOnline();
     const entry = await this.env.storage.add(write, title, deferred);
     if (deferred) {
       this.broadcast({ type: 'added' });
-      return { sent: false, write: entry.write };
+      return { sent: false, write: entry.write as W };
     }
-    const outcome = new Promise<Outcome>((resolve, reject) => this.waiters.set(entry.key, { write: entry.write, resolve, reject }));
+    const outcome = new Promise<Outcome<W>>((resolve, reject) =>
+      this.waiters.set(entry.key, { write: entry.write, resolve: resolve as (o: Outcome) => void, reject }),
+    );
     this.broadcast({ type: 'added' });
     return outcome;
   }
@@ -160,12 +183,13 @@ export class Outbox {
     this.broadcast({ type: 'added' });
   }
 
-  /** Drops a write, and for a create every write on the task it would have made. Returns what was dropped. */
+  /** Drops a write, and for a create every write naming what it would have made. Returns what was dropped, in order. */
   async discard(key: number): Promise<Entry[]> {
     const all = await this.env.storage.all();
     const entry = all.find((e) => e.key === key);
     if (!entry) return [];
-    const dropped = entry.write.kind === 'create' ? all.filter((e) => e.write.taskId === entry.write.taskId) : [entry];
+    const made = tempIdOf(entry.write);
+    const dropped = made !== null ? all.filter((e) => e.key === key || idsOf(e.write).includes(made)) : [entry];
     await this.env.storage.remove(dropped.map((e) => e.key));
     // The state read again before returning: the caller puts the server's copy back without the dropped change.
     await this.refresh();
@@ -183,6 +207,9 @@ export class Outbox {
         }
         break;
       case 'done': {
+        const made = tempIdOf(message.write);
+        const real = realIdOf(message.result);
+        if (made !== null && real !== null) this.realIds.set(made, real);
         const waiter = this.waiters.get(message.key);
         if (waiter) {
           this.waiters.delete(message.key);
@@ -249,7 +276,10 @@ export class Outbox {
     this.broadcast({ type: 'stalled' });
   }
 
-  /** Sends the waiting writes, oldest first, one at a time; a task whose write was refused waits for the person. */
+  /**
+   * Sends the waiting writes, oldest first, one at a time. The writes of a task (or label) after a refused one wait
+   * for the person, as do writes naming something whose create was refused.
+   */
   private async pump(): Promise<void> {
     if (!this.leading || this.closed) return;
     if (this.pumping) {
@@ -272,21 +302,31 @@ export class Outbox {
   private async sendNext(): Promise<boolean> {
     if (this.closed) return false;
     const all = await this.env.storage.all();
-    const held = new Set<number>();
+    const held = new Set<string>();
     let next: Entry | undefined;
+    let write: Write | undefined;
     for (const e of all) {
-      if (e.state === 'refused') held.add(e.write.taskId);
-      else if (!held.has(e.write.taskId)) {
-        next = e;
-        break;
+      const subject = subjectOf(e.write);
+      if (e.state === 'refused' || held.has(subject)) {
+        held.add(subject);
+        continue;
       }
+      const resolved = withIds(e.write, (id) => this.realIds.get(id) ?? id);
+      // What it names was never created (its create is refused): it waits with it.
+      if (idsOf(resolved).some((id) => id < 0 && id !== tempIdOf(resolved))) {
+        held.add(subject);
+        continue;
+      }
+      next = e;
+      write = resolved;
+      break;
     }
-    if (!next) return false;
+    if (!next || !write) return false;
     let result: unknown;
     try {
       // The browser knows it has no network: no request, the same pause as after a failed one.
       if (!this.env.isOnline()) throw new TypeError('offline');
-      result = await this.env.send(next.write);
+      result = await this.env.send(write);
     } catch (err) {
       if (isNetworkError(err)) {
         this.failures += 1;
@@ -306,14 +346,14 @@ export class Outbox {
       if (next.deferred) await this.env.storage.put([{ ...next, state: 'refused', refusal }]);
       else await this.env.storage.remove([next.key]);
       this.localErrors.set(next.key, err);
-      this.broadcast({ type: 'refused', key: next.key, write: next.write, refusal, kept: next.deferred });
+      this.broadcast({ type: 'refused', key: next.key, write, refusal, kept: next.deferred });
       return true;
     }
     await this.env.storage.remove([next.key]);
-    await this.env.storage.put(rewriteAfterAck(next.write, result, all.filter((e) => e.key > next.key)));
+    await this.env.storage.put(rewriteAfterAck(write, result, all.filter((e) => e.key > next.key)));
     this.failures = 0;
     if (this.stalled) this.broadcast({ type: 'flowing' });
-    this.broadcast({ type: 'done', key: next.key, write: next.write, result });
+    this.broadcast({ type: 'done', key: next.key, write, result });
     return true;
   }
 }

@@ -2,6 +2,9 @@
 import * as api from '../api/tasks';
 import { addLabelToTask, removeLabelFromTask } from '../api/taskLabels';
 import { addAssignee, removeAssignee } from '../api/assignees';
+import { createLabel } from '../api/labels';
+import { createComment, deleteComment, updateComment } from '../api/comments';
+import { createRelation, deleteRelation } from '../api/relations';
 import { success } from '../app/toast';
 import type { Write } from './types';
 
@@ -23,5 +26,17 @@ export function sendWrite(write: Write): Promise<unknown> {
       return addAssignee(write.taskId, write.userId);
     case 'assigneeRemove':
       return removeAssignee(write.taskId, write.userId);
+    case 'labelCreate':
+      return createLabel(write.fields);
+    case 'commentAdd':
+      return createComment(write.taskId, write.text);
+    case 'commentUpdate':
+      return updateComment(write.taskId, write.commentId, write.text);
+    case 'commentDelete':
+      return deleteComment(write.taskId, write.commentId);
+    case 'relationAdd':
+      return createRelation(write.taskId, write.otherId, write.relation);
+    case 'relationRemove':
+      return deleteRelation(write.taskId, write.otherId, write.relation);
   }
 }

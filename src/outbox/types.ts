@@ -1,9 +1,11 @@
-// What the outbox keeps: one task write per entry, in the order they were made, and where each one stands.
-import type { Task } from '../api/tasks';
+// What the outbox keeps: one write per entry, in the order they were made, and where each one stands.
+import type { RelationKind, Task } from '../api/tasks';
+import type { Label } from '../api/labels';
 
 /**
- * One task write as it will be sent. `taskId` of a create is its temporary id (negative), given when the entry is
- * stored; writes made on that task later name the same temporary id until the create is acknowledged.
+ * One write as it will be sent. What a write creates (a task, a label, a comment) gets a temporary id, negative and
+ * unique among every create of this outbox, when the entry is stored; writes made on it later name that id until
+ * the create is acknowledged, and then the real one.
  */
 export type Write =
   | { kind: 'create'; taskId: number; listId: number; fields: Partial<Task> }
@@ -11,9 +13,45 @@ export type Write =
   | { kind: 'update'; taskId: number; base: Task; changes: Partial<Task> }
   | { kind: 'delete'; taskId: number }
   | { kind: 'labelAdd' | 'labelRemove'; taskId: number; labelId: number }
-  | { kind: 'assigneeAdd' | 'assigneeRemove'; taskId: number; userId: number };
+  | { kind: 'assigneeAdd' | 'assigneeRemove'; taskId: number; userId: number }
+  | { kind: 'labelCreate'; labelId: number; fields: Partial<Label> }
+  | { kind: 'commentAdd'; taskId: number; commentId: number; text: string }
+  | { kind: 'commentUpdate'; taskId: number; commentId: number; text: string }
+  | { kind: 'commentDelete'; taskId: number; commentId: number }
+  /** `relation` as seen from `taskId`; the server keeps the inverse on `otherId`. */
+  | { kind: 'relationAdd' | 'relationRemove'; taskId: number; otherId: number; relation: RelationKind };
 
 export type WriteKind = Write['kind'];
+
+/** The fields of a write that name something by id: what a temporary id can stand in. */
+const ID_FIELDS = ['taskId', 'labelId', 'commentId', 'otherId'] as const;
+type IdField = (typeof ID_FIELDS)[number];
+
+/** The field of a create that holds the id of what it creates; null for writes that create nothing. */
+export function createdField(write: Write): IdField | null {
+  return write.kind === 'create' ? 'taskId' : write.kind === 'labelCreate' ? 'labelId' : write.kind === 'commentAdd' ? 'commentId' : null;
+}
+
+/** The ids a write names. */
+export function idsOf(write: Write): number[] {
+  const fields = write as Partial<Record<IdField, number>>;
+  return ID_FIELDS.flatMap((f) => (typeof fields[f] === 'number' ? [fields[f]] : []));
+}
+
+/** The write with each id `swap` maps changed (the others as they are). */
+export function withIds(write: Write, swap: (id: number) => number): Write {
+  const out = { ...write } as Record<string, unknown>;
+  for (const f of ID_FIELDS) if (typeof out[f] === 'number') out[f] = swap(out[f]);
+  return out as unknown as Write;
+}
+
+/**
+ * What a write changes, for keeping writes in order: the writes of one task (or one new label) wait behind a refused
+ * one of the same, as each may build on it.
+ */
+export function subjectOf(write: Write): string {
+  return write.kind === 'labelCreate' ? `label:${write.labelId}` : `task:${write.taskId}`;
+}
 
 /** The server's refusal as it is kept (an ApiError does not survive IndexedDB or a BroadcastChannel). */
 export interface Refusal {
@@ -39,7 +77,7 @@ export interface Entry {
 
 /** Where entries are kept: IndexedDB in the browser, memory where there is none (tests, old browsers). */
 export interface OutboxStorage {
-  /** Stores a write at the end; a create gets its temporary id here (unique among every tab of this outbox). */
+  /** Stores a write at the end; what it creates gets its temporary id here (unique among every tab of this outbox). */
   add(write: Write, title: string, deferred: boolean): Promise<Entry>;
   /** Every entry, in order. */
   all(): Promise<Entry[]>;

@@ -27,3 +27,14 @@ export function commentDeleted(taskId: number, commentId: number): void {
   if (!appStore.get(commentsByTaskAtom).has(taskId)) return;
   setComments(taskId, (all) => all.filter((c) => c.id !== commentId));
 }
+
+/** A task created offline got its real id: its comments are kept under it. */
+export function renameCommentsTask(tempId: number, realId: number): void {
+  const shown = appStore.get(commentsByTaskAtom).get(tempId);
+  if (!shown) return;
+  appStore.set(commentsByTaskAtom, (all) => {
+    const next = new Map(all);
+    next.delete(tempId);
+    return next.set(realId, shown);
+  });
+}

@@ -167,12 +167,21 @@ export function addTasksToList(listId: number, tasks: Task[]): void {
   scheduleReminders(tasks);
 }
 
-/** A task known under another id now (created offline, then saved): each list's query lists it under the new one. */
+/** A task known under another id now (created offline, then saved): each list's query and each related task names it by the new one. */
 export function renameTask(from: number, to: number): void {
   for (const { query } of listAtoms.values()) {
     const q = appStore.get(query);
     if (q.ids.includes(from)) appStore.set(query, { ...q, ids: q.ids.filter((id) => id !== to).map((id) => (id === from ? to : id)) });
   }
+  // Tasks related to it (a relation made offline to a new task) name it by its new id.
+  const related: Task[] = [];
+  for (const task of appStore.get(taskAtomFamily.all).values()) {
+    const kinds = Object.entries(task.relatedTasks ?? {});
+    if (!kinds.some(([, list]) => list?.some((t) => t.id === from))) continue;
+    const relatedTasks = Object.fromEntries(kinds.map(([kind, list]) => [kind, list?.map((t) => (t.id === from ? { ...t, id: to } : t))]));
+    related.push({ ...task, relatedTasks });
+  }
+  if (related.length) taskAtomFamily.put(related);
 }
 
 /** Takes a deleted task out of the store (and so out of every view). */
@@ -189,14 +198,16 @@ export function tasksOfAtom(ids: readonly number[]) {
  * Shows a label's new title and colour on every stored task that carries it (`label` given), or takes a deleted
  * label off them (`label` null): a label renamed in the labels page, or by someone else live, reads the same everywhere.
  */
-export function relabelTasks(labelId: number, label: Pick<TaskLabel, 'title' | 'hexColor' | 'description'> | null): void {
+export function relabelTasks(labelId: number, label: Pick<TaskLabel, 'title' | 'hexColor' | 'description'> & { id?: number } | null): void {
   const changed: Task[] = [];
   for (const task of appStore.get(taskAtomFamily.all).values()) {
     const at = task.labels.findIndex((l) => l.id === labelId);
     if (at < 0) continue;
     const old = task.labels[at]!;
-    if (label && old.title === label.title && old.hexColor === label.hexColor && old.description === label.description) continue;
-    const labels = label ? task.labels.map((l, i) => (i === at ? { ...old, title: label.title, hexColor: label.hexColor, description: label.description } : l)) : task.labels.filter((_, i) => i !== at);
+    // An id given is the label's new one (a label created offline got its real id).
+    const id = label?.id ?? labelId;
+    if (label && id === labelId && old.title === label.title && old.hexColor === label.hexColor && old.description === label.description) continue;
+    const labels = label ? task.labels.map((l, i) => (i === at ? { ...old, id, title: label.title, hexColor: label.hexColor, description: label.description } : l)) : task.labels.filter((_, i) => i !== at);
     changed.push({ ...task, labels });
   }
   if (changed.length) taskAtomFamily.put(changed);

@@ -211,3 +211,37 @@ test('offline on a page no service worker controls yet, a quick-add still works 
   expect((await api<ServerTask[]>(request, account, `/lists/${listId}/tasks`)).map((t) => t.title)).toEqual(['Post the letter']);
   await context.close();
 });
+
+test('offline, a quick-add with a new label and a comment wait too, and land on the server with the real ids', async ({ page, context, request }) => {
+  const account = await signUp(request, page, 'offbeside');
+  const listId = await createList(request, account, 'Garden');
+  const water = await createTask<ServerTask>(request, account, listId, { title: 'Water the plants' });
+  await openControlled(page, `/lists/${listId}/list`);
+  await expect(row(page, 'Water the plants')).toBeVisible();
+
+  await context.setOffline(true);
+  const add = page.getByRole('combobox', { name: 'Add a task' });
+  await add.fill('Buy seeds *shopping-offline');
+  await add.press('Enter');
+  await expect(row(page, 'Buy seeds')).toBeVisible();
+  await expect(row(page, 'Buy seeds').getByText('shopping-offline')).toBeVisible();
+
+  // A comment on the task that was there before, in its detail.
+  await page.getByRole('link', { name: 'Water the plants', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Task title' })).toHaveValue('Water the plants');
+  const comment = page.getByRole('textbox', { name: 'Add a comment' });
+  await comment.fill('Only in the evening');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(page.locator('.comment-text', { hasText: 'Only in the evening' })).toBeVisible();
+  await expect(indicator(page)).toHaveText('Offline · 4 changes waiting');
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(indicator(page)).toHaveCount(0);
+  const tasks = await api<(ServerTask & { labels: { id: number; title: string }[] | null })[]>(request, account, `/lists/${listId}/tasks`);
+  const seeds = tasks.find((t) => t.title === 'Buy seeds');
+  expect(seeds?.labels?.map((l) => l.title)).toEqual(['shopping-offline']);
+  const labels = await api<{ id: number; title: string }[]>(request, account, '/labels');
+  expect(labels.filter((l) => l.title === 'shopping-offline')).toHaveLength(1);
+  expect((await api<{ comment: string }[]>(request, account, `/tasks/${water.id}/comments`)).map((c) => c.comment)).toEqual(['Only in the evening']);
+});

@@ -3,6 +3,10 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { taskFromApi } from '../../../src/api/tasks';
 import { idbStorage } from '../../../src/outbox/idbStorage';
+import type { Write } from '../../../src/outbox/types';
+
+/** The task a write is about (every write of these tests has one). */
+const taskOf = (write: Write): number => ('taskId' in write ? write.taskId : NaN);
 
 describe('idbStorage', () => {
   it('keeps writes in order across two tabs and after a reopen, with distinct temporary ids', async () => {
@@ -13,13 +17,13 @@ describe('idbStorage', () => {
     const first = await tabA.add({ kind: 'create', taskId: 0, listId: 1, fields: { title: 'One' } }, 'One', true);
     const second = await tabB.add({ kind: 'create', taskId: 0, listId: 1, fields: { title: 'Two' } }, 'Two', true);
     await tabA.add({ kind: 'update', taskId: 4, base, changes: { done: true } }, 'Four', false);
-    expect([first.write.taskId, second.write.taskId]).toEqual([-1, -2]);
+    expect([taskOf(first.write), taskOf(second.write)]).toEqual([-1, -2]);
     tabA.close();
     tabB.close();
 
     const reopened = await idbStorage(name);
     const entries = await reopened.all();
-    expect(entries.map((e) => [e.write.kind, e.write.taskId, e.title, e.deferred])).toEqual([
+    expect(entries.map((e) => [e.write.kind, taskOf(e.write), e.title, e.deferred])).toEqual([
       ['create', -1, 'One', true],
       ['create', -2, 'Two', true],
       ['update', 4, 'Four', false],
@@ -35,7 +39,7 @@ describe('idbStorage', () => {
       [entries[2].key, 'queued'],
     ]);
     // A later create still gets a new temporary id, not one handed out before.
-    expect((await reopened.add({ kind: 'create', taskId: 0, listId: 1, fields: { title: 'Three' } }, 'Three', true)).write.taskId).toBe(-3);
+    expect(taskOf((await reopened.add({ kind: 'create', taskId: 0, listId: 1, fields: { title: 'Three' } }, 'Three', true)).write)).toBe(-3);
     reopened.close();
   });
 });
