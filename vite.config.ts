@@ -88,6 +88,9 @@ export default defineConfig({
             // "shared" the rest (drag and drop, menus, pickers, the commands' code): one file held 368 KB that the
             // first rows had to download and evaluate, a third of it dnd-kit alone.
             { name: 'app', test: (id: string) => signedInShared(id) && firstRows.has(id), minShareCount: 2, priority: 2 },
+            // The table of the signed-in views goes with it: the first page does not carry it, and every signed-in
+            // screen needs both before its view, so one request brings the two.
+            { name: 'app', test: /[\\/]src[\\/]app[\\/]appRouteViews\.ts$/, priority: 3 },
             { name: 'shared', test: signedInShared, minShareCount: 2, priority: 1 },
           ],
         },

@@ -1,5 +1,6 @@
 // The route table of the spec by route name: paths and layouts, pathFor() and matchRoute(). The views live in
-// src/app/routeViews.ts, so that a view can import this module without an import cycle through every other view.
+// src/app/routeViews.ts and appRouteViews.ts, so that a view can import this module without an import cycle through
+// every other view.
 
 /** Which shell wraps a route: the signed-out welcome wrapper, the signed-in/link-share app, or the link-share layout. */
 export type RouteLayout = 'signedOut' | 'app' | 'linkShare';
@@ -17,7 +18,7 @@ export interface RouteDef {
   clearsCurrentList?: true;
 }
 
-/** Every route. Adding a screen is one entry here and its view in src/app/routeViews.ts (the compiler asks for it). */
+/** Every route. Adding a screen is one entry here and its view in src/app/(app)RouteViews.ts (the compiler asks for it). */
 const table = [
   { name: 'home', path: '/', layout: 'app', clearsCurrentList: true },
   { name: 'user.login', path: '/login', layout: 'signedOut', public: true },
@@ -71,6 +72,9 @@ const table = [
 
 /** A route's name: a typo in `pathFor('…')` or a route comparison does not compile. */
 export type RouteName = (typeof table)[number]['name'];
+
+/** The routes of the signed-in layout (their views are in src/app/appRouteViews.ts, the others' in routeViews.ts). */
+export type AppRouteName = Extract<(typeof table)[number], { layout: 'app' }>['name'];
 
 export const routeTable: readonly (RouteDef & { name: RouteName })[] = table;
 

@@ -14,13 +14,16 @@ export interface RouteSource {
   view: string;
 }
 
+/** The files that map route names to views, relative to src/: the signed-out views, and the signed-in ones. */
+export const VIEW_TABLES = ['app/routeViews.ts', 'app/appRouteViews.ts'];
+
 /**
  * The routes with a view, in the route table's order: names and paths read from the text of src/routes.ts, views
- * from src/app/routeViews.ts (one entry per line, as those files are written).
+ * from the view tables' text (VIEW_TABLES; one entry per line, as those files are written).
  */
-export function parseRouteTable(routesSource: string, viewsSource: string): RouteSource[] {
+export function parseRouteTable(routesSource: string, ...viewsSources: string[]): RouteSource[] {
   const views = new Map<string, string>();
-  for (const m of viewsSource.matchAll(/^\s*(?:'([^']+)'|([\w$]+)):\s*\(\)\s*=>\s*import\('\.\.\/([^']+)'\)/gm)) views.set(m[1] ?? m[2], m[3]);
+  for (const m of viewsSources.join('\n').matchAll(/^\s*(?:'([^']+)'|([\w$]+)):\s*\(\)\s*=>\s*import\('\.\.\/([^']+)'\)/gm)) views.set(m[1] ?? m[2], m[3]);
   const out: RouteSource[] = [];
   for (const m of routesSource.matchAll(/\{\s*name:\s*'([^']+)',\s*path:\s*'([^']+)',\s*layout:\s*'([^']+)'/g)) {
     const view = views.get(m[1]);
@@ -60,6 +63,12 @@ export function requestsByGroup(routePath: string, templates: string[]): string[
     if (ok) out.push(filled);
   }
   return out;
+}
+
+/** parseRouteTable of the source files under `srcDir`. */
+export function readRouteTable(srcDir = path.resolve('src')): RouteSource[] {
+  const read = (file: string) => readFileSync(path.join(srcDir, file), 'utf8');
+  return parseRouteTable(read('routes.ts'), ...VIEW_TABLES.map(read));
 }
 
 /** One route of the inline table: its pattern, its files (scripts and stylesheets) and its API GETs (empty: none). */
@@ -203,8 +212,7 @@ export function routePreload(srcDir = path.resolve('src')): Plugin {
         const chunkOf = (moduleId: string) =>
           chunks.find((c) => c.facadeModuleId && bare(c.facadeModuleId) === moduleId) ?? chunks.find((c) => c.moduleIds?.some((id) => bare(id) === moduleId));
         const table: PreloadRoute[] = [];
-        const read = (file: string) => readFileSync(path.join(srcDir, file), 'utf8');
-        for (const route of parseRouteTable(read('routes.ts'), read('app/routeViews.ts'))) {
+        for (const route of readRouteTable(srcDir)) {
           if (route.path === '*') continue;
           const chunk = chunkOf(path.join(srcDir, route.view));
           const files = chunk ? filesOf(chunk.fileName) : [];
@@ -212,10 +220,16 @@ export function routePreload(srcDir = path.resolve('src')): Plugin {
           if (files.length || requests.length) table.push([pathPattern(route.path), files, requests]);
         }
         // What every signed-in screen loads after the scripts: the local copy (read before the first screen), the shell, the
-        // route loads, the signed-in English messages and the HTTP client. Not the commands: they load once the shell has
+        // route loads, the table of the signed-in views, the signed-in English messages and the HTTP client. Not the commands: they load once the shell has
         // painted the first rows (src/app/sessionKeys.ts), and preloading them (with the shared chunk they import) only
         // took connections and CPU from the first rows.
-        const session = [chunkOf(path.join(srcDir, 'local/localCopy')), chunkOf(path.join(srcDir, 'app/SignedInLayout')), chunkOf(path.join(srcDir, 'app/routeLoads'))]
+        const session = [
+          chunkOf(path.join(srcDir, 'local/localCopy')),
+          chunkOf(path.join(srcDir, 'app/SignedInLayout')),
+          chunkOf(path.join(srcDir, 'app/routeLoads')),
+          // The table of the signed-in views, which the router reads before it imports the route's view.
+          chunkOf(path.join(srcDir, 'app/appRouteViews')),
+        ]
           .concat(chunks.filter((c) => /^\0i18n:app:.*[\\/]en\.json/.test(c.facadeModuleId ?? '')))
           // The HTTP client's library, imported with the first request the app makes itself.
           .concat(chunks.filter((c) => c.moduleIds?.some((id) => /[\\/]node_modules[\\/]ofetch[\\/]/.test(id))))
@@ -233,7 +247,7 @@ export function routePreload(srcDir = path.resolve('src')): Plugin {
  * signed-out first page about 1.7 KB gzip.
  */
 export function routeViewDependencies(srcDir = path.resolve('src')): (filename: string, deps: string[]) => string[] {
-  const views = new Set(parseRouteTable(readFileSync(path.join(srcDir, 'routes.ts'), 'utf8'), readFileSync(path.join(srcDir, 'app/routeViews.ts'), 'utf8')).map((r) => path.basename(r.view)));
+  const views = new Set(readRouteTable(srcDir).map((r) => path.basename(r.view)));
   return (filename, deps) => {
     const name = /(?:^|\/)(\w+)-[\w-]+\.js$/.exec(filename)?.[1];
     return name && views.has(name) ? deps.filter((d) => d.endsWith('.css')) : deps;

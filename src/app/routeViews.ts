@@ -1,58 +1,17 @@
-// Each route's view, split into its own chunk. Apart from routes.ts so that views, which link to routes by name,
-// are not imported by the module they import (one such file made every view part of an import cycle).
+// The views of the signed-out and link-share sign-in routes, each split into its own chunk; the signed-in views are
+// in appRouteViews.ts, which the signed-out first page does not load. Apart from routes.ts so that views, which link
+// to routes by name, are not imported by the module they import (one such file made every view part of an import cycle).
 import type { ComponentType } from 'react';
-import type { RouteName } from '../routes';
+import type { AppRouteName, RouteName } from '../routes';
 
 export type ViewLoader = () => Promise<{ default: ComponentType }>;
 
-/** Route name → its view. Every route has one: a route added to routes.ts without a view here does not compile. */
-export const routeViews: Record<RouteName, ViewLoader> = {
-  'home': () => import('../views/home/Home'),
+/** Route name → its view, for every route outside the signed-in layout (those are in appRouteViews.ts). */
+export const routeViews: Record<Exclude<RouteName, AppRouteName>, ViewLoader> = {
   'user.login': () => import('../views/auth/Login'),
   'user.register': () => import('../views/auth/Register'),
   'user.password-reset.request': () => import('../views/auth/PasswordResetRequest'),
   'user.password-reset.reset': () => import('../views/auth/PasswordReset'),
   'openid.auth': () => import('../views/auth/OpenIdAuth'),
   'link-share.auth': () => import('../views/auth/LinkShareAuth'),
-  'about': () => import('../views/about/About'),
-  'user.settings': () => import('../views/settings/SettingsIndex'),
-  'user.settings.general': () => import('../views/settings/General'),
-  'user.settings.password-update': () => import('../views/settings/PasswordUpdate'),
-  'user.settings.email-update': () => import('../views/settings/EmailUpdate'),
-  'user.settings.avatar': () => import('../views/settings/Avatar'),
-  'user.settings.totp': () => import('../views/settings/Totp'),
-  'user.settings.caldav': () => import('../views/settings/Caldav'),
-  'user.settings.data-export': () => import('../views/settings/DataExport'),
-  'user.settings.deletion': () => import('../views/settings/Deletion'),
-  'user.export.download': () => import('../views/export/ExportDownload'),
-  'namespaces.index': () => import('../views/namespaces/NamespacesIndex'),
-  'namespace.create': () => import('../views/namespaces/NamespaceCreate'),
-  'namespace.settings.edit': () => import('../views/namespaces/NamespaceEdit'),
-  'namespace.settings.share': () => import('../views/namespaces/NamespaceShare'),
-  'namespace.settings.archive': () => import('../views/namespaces/NamespaceArchive'),
-  'namespace.settings.delete': () => import('../views/namespaces/NamespaceDelete'),
-  'tasks.range': () => import('../views/tasks/Upcoming'),
-  'task.detail': () => import('../views/tasks/TaskDetailRoute'),
-  'list.index': () => import('../views/lists/ListIndexRedirect'),
-  'list.info': () => import('../views/lists/ListInfo'),
-  'list.create': () => import('../views/lists/ListCreate'),
-  'list.settings.edit': () => import('../views/lists/ListEdit'),
-  'list.settings.background': () => import('../views/lists/ListBackground'),
-  'list.settings.duplicate': () => import('../views/lists/ListDuplicate'),
-  'list.settings.share': () => import('../views/lists/ListShare'),
-  'list.settings.delete': () => import('../views/lists/ListDelete'),
-  'list.settings.archive': () => import('../views/lists/ListArchive'),
-  'list.list': () => import('../views/lists/ListView'),
-  'list.gantt': () => import('../views/lists/GanttView'),
-  'list.table': () => import('../views/lists/TableView'),
-  'list.kanban': () => import('../views/lists/KanbanView'),
-  'teams.index': () => import('../views/teams/TeamsIndex'),
-  'teams.create': () => import('../views/teams/TeamCreate'),
-  'teams.edit': () => import('../views/teams/TeamEdit'),
-  'labels.index': () => import('../views/labels/LabelsIndex'),
-  'labels.create': () => import('../views/labels/LabelCreate'),
-  'migrate.start': () => import('../views/migrate/MigrateStart'),
-  'migrate.service': () => import('../views/migrate/MigrateService'),
-  'filters.create': () => import('../views/filters/FilterCreate'),
-  'not-found': () => import('../views/notFound/NotFound'),
 };

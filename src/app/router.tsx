@@ -1,6 +1,6 @@
 // Builds the data router from the route table: one lazily loaded chunk per view, grouped by layout.
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
-import { routeTable, type RouteLayout } from '../routes';
+import { routeTable, type AppRouteName, type RouteLayout, type RouteName } from '../routes';
 import { routeViews } from './routeViews';
 import { Root } from './Root';
 import { SignedOutLayout } from './SignedOutLayout';
@@ -9,6 +9,12 @@ import { LoadingScreen } from './ReadinessScreens';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import { ensureAppMessages } from '../i18n';
 import { preloadRoute, signedInUser } from './routeData';
+
+/** A route's view: the signed-in ones through their own table, which the signed-out first page does not carry. */
+function viewOf(name: RouteName, layout: RouteLayout) {
+  if (layout === 'app') return import('./appRouteViews').then((m) => m.appRouteViews[name as AppRouteName]());
+  return routeViews[name as Exclude<RouteName, AppRouteName>]();
+}
 
 /** At most this long a navigation waits for its route's first data before the view renders without it (and loads it). */
 const ROUTE_DATA_WAIT_MS = 300;
@@ -24,7 +30,7 @@ function childrenOf(layout: RouteLayout): RouteObject[] {
       // Signed-in views need the app section of the messages (signed-out screens get by with the core), and a user's
       // views the signed-in shell, loaded here so that it renders without suspending (see loadSignedInLayout).
       lazy: async () => {
-        const [mod] = await Promise.all([routeViews[r.name](), r.public ? null : ensureAppMessages(), layout === 'app' && signedInUser() ? loadSignedInLayout() : null]);
+        const [mod] = await Promise.all([viewOf(r.name, layout), r.public ? null : ensureAppMessages(), layout === 'app' && signedInUser() ? loadSignedInLayout() : null]);
         return { Component: mod.default };
       },
       // Data starts with the navigation, beside the view's code, instead of from the view's effects once it has mounted.

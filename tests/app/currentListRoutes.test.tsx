@@ -9,7 +9,7 @@ import { configAtom } from '../../src/state/config';
 import { sessionAtom, userAtom } from '../../src/state/session';
 import { currentListAtom } from '../../src/state/ui';
 import { matchRoute, routeTable } from '../../src/routes';
-import { routeViews } from '../../src/app/routeViews';
+import { appRouteViews } from '../../src/app/appRouteViews';
 import { resetSessionState } from './helpers';
 import { renderAppRoutes } from './render';
 
@@ -22,7 +22,7 @@ const renderApp = (path: string) => {
 // A test passes once the current list is cleared, which can be before its view's code has finished loading: the
 // environment must not be torn down under those imports (a view's stylesheet import then fails the run).
 afterAll(async () => {
-  await Promise.all([...opened].map((name) => routeViews[name as keyof typeof routeViews]?.().catch(() => undefined)));
+  await Promise.all([...opened].map((name) => appRouteViews[name as keyof typeof appRouteViews]?.().catch(() => undefined)));
 });
 
 const OLD_LIST = { id: 4, title: 'Groceries', maxRight: 2 };

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseRouteTable, pathPattern, preloadScript, requestsByGroup, type PreloadRoute } from '../../src/app/routePreload';
+import { VIEW_TABLES, parseRouteTable, pathPattern, preloadScript, requestsByGroup, type PreloadRoute } from '../../src/app/routePreload';
 import { ROUTE_REQUESTS, SESSION_REQUESTS } from '../../src/app/routeRequests';
 import { preloadRoute } from '../../src/app/routeLoads';
 import { getList } from '../../src/api/lists';
@@ -21,7 +21,7 @@ import { upcomingQuery } from '../../src/views/tasks/upcomingQuery';
 const read = (file: string) => readFileSync(path.resolve(__dirname, '../../src', file), 'utf8');
 
 /** index.html's table as the build writes it (src/app/routePreload.ts), without files. */
-const table: PreloadRoute[] = parseRouteTable(read('routes.ts'), read('app/routeViews.ts'))
+const table: PreloadRoute[] = parseRouteTable(read('routes.ts'), ...VIEW_TABLES.map(read))
   .filter((r) => r.path !== '*')
   .map((r) => [pathPattern(r.path), [], r.layout === 'app' ? requestsByGroup(r.path, [...SESSION_REQUESTS, ...(ROUTE_REQUESTS[r.name] ?? [])]) : []]);
 

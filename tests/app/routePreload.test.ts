@@ -2,17 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseRouteTable, pathPattern, preloadScript, stylesheetsAfterContent } from '../../src/app/routePreload';
+import { VIEW_TABLES, parseRouteTable, pathPattern, preloadScript, stylesheetsAfterContent } from '../../src/app/routePreload';
 import { routeTable, matchRoute } from '../../src/routes';
 import { routeViews } from '../../src/app/routeViews';
+import { appRouteViews } from '../../src/app/appRouteViews';
 
 const read = (file: string) => readFileSync(path.resolve(__dirname, '../../src', file), 'utf8');
-const parse = () => parseRouteTable(read('routes.ts'), read('app/routeViews.ts'));
+const parse = () => parseRouteTable(read('routes.ts'), ...VIEW_TABLES.map(read));
 
 describe('route preload', () => {
-  it('reads every route that has a view, with its path, from routes.ts and routeViews.ts', () => {
+  it('reads every route that has a view, with its path, from routes.ts and both view tables', () => {
     const parsed = parse();
-    expect(parsed.map((r) => [r.name, r.path])).toEqual(routeTable.filter((r) => r.name in routeViews).map((r) => [r.name, r.path]));
+    expect(parsed.map((r) => [r.name, r.path])).toEqual(routeTable.filter((r) => r.name in routeViews || r.name in appRouteViews).map((r) => [r.name, r.path]));
+    expect(parsed.find((r) => r.name === 'list.list')?.view).toBe('views/lists/ListView');
     expect(parsed.find((r) => r.name === 'user.login')?.view).toBe('views/auth/Login');
   });
 

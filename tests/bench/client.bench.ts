@@ -39,10 +39,13 @@ export default async function clientBench(): Promise<BenchResult[]> {
         }).observe(document, { childList: true, subtree: true });
       });
       const pending: Promise<number>[] = [];
+      const files: Promise<string>[] = [];
       page.on('response', (res) => {
         const type = res.request().resourceType();
         if (type !== 'script' && type !== 'stylesheet') return;
-        pending.push(res.body().then((b) => gzipSync(b, { level: 9 }).length).catch(() => 0));
+        const size = res.body().then((b) => gzipSync(b, { level: 9 }).length).catch(() => 0);
+        pending.push(size);
+        files.push(size.then((n) => `${String(n).padStart(8)}  ${new URL(res.url()).pathname}`));
       });
       await page.goto(`${base}/login`, { waitUntil: 'load' });
       await page.waitForSelector('input[name="username"]', { state: 'visible' });
@@ -52,6 +55,8 @@ export default async function clientBench(): Promise<BenchResult[]> {
         return { fcp: paint ? paint.startTime : NaN, content: (window as unknown as { __firstContent?: number }).__firstContent ?? NaN };
       });
       const sizes = await Promise.all(pending);
+      // BENCH_FILES=1: what the first page's bytes are made of, file by file (the first run's).
+      if (run === 0 && process.env.BENCH_FILES === '1') console.log(`  first page files, gzip bytes:\n${(await Promise.all(files)).join('\n')}`);
       bytes.push(sizes.reduce((a, b) => a + b, 0));
       fcp.push(timing.fcp);
       content.push(timing.content);

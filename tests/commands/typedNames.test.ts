@@ -8,6 +8,7 @@ import type { useRunCommand } from '../../src/app/useCommand';
 import type { ScopedCommand } from '../../src/app/useScopedCommands';
 import { pathFor, routeTable, type RouteName } from '../../src/routes';
 import { routeViews } from '../../src/app/routeViews';
+import { appRouteViews } from '../../src/app/appRouteViews';
 
 describe('command ids', () => {
   it('are the ids of the registered commands, whichever helper built them', () => {
@@ -42,7 +43,9 @@ describe('command ids', () => {
 
 describe('route names', () => {
   it('name every route, and every route has its view', () => {
-    expect(Object.keys(routeViews).sort()).toEqual(routeTable.map((r) => r.name).sort());
+    expect([...Object.keys(routeViews), ...Object.keys(appRouteViews)].sort()).toEqual(routeTable.map((r) => r.name).sort());
+    // The signed-in views are exactly the signed-in layout's routes.
+    expect(Object.keys(appRouteViews).sort()).toEqual(routeTable.filter((r) => r.layout === 'app').map((r) => r.name).sort());
     expectTypeOf<'list.kanban'>().toExtend<RouteName>();
     expectTypeOf<'list.kanbn'>().not.toExtend<RouteName>();
   });

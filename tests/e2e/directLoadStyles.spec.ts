@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { parseRouteTable } from '../../src/app/routePreload';
+import { readRouteTable } from '../../src/app/routePreload';
 import { createList, createTask, signUp, type Account } from './helpers';
 
 const classesIn = (css: string) => new Set([...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/\.(-?[_a-zA-Z][\w-]*)(?=[^{}]*\{)/g)].map((m) => m[1]));
@@ -65,7 +65,7 @@ test('every route opened directly loads the styles of what it shows', async ({ p
   test.setTimeout(600_000);
   const { params } = await seed(request, page);
   const styled = builtClasses();
-  const routes = parseRouteTable(readFileSync('src/routes.ts', 'utf8'), readFileSync('src/app/routeViews.ts', 'utf8'));
+  const routes = readRouteTable();
   expect(routes.length).toBeGreaterThan(40);
   const signedOut = await browser.newPage();
   const problems: Record<string, string[]> = {};
