@@ -12,7 +12,7 @@ import { registerClient } from './static.js';
 import { registerSecurityHeaders } from './securityHeaders.js';
 import { serviceRoutes, type ApiRoute } from './routes/service.js';
 import { sql } from 'kysely';
-import { registerLiveEvents } from './events.js';
+import { LIVE_EVENT_ID_HEADER, registerLiveEvents } from './events.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -90,7 +90,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('Access-Control-Expose-Headers', 'x-pagination-total-pages, x-pagination-result-count, x-max-right, etag');
+    reply.header('Access-Control-Expose-Headers', `x-pagination-total-pages, x-pagination-result-count, x-max-right, etag, ${LIVE_EVENT_ID_HEADER}`);
     if (!req.url.startsWith(API_PREFIX)) return;
     if (req.method === 'OPTIONS') {
       reply

@@ -20,6 +20,13 @@
 // commit, so no event can commit with a lower id after a client has seen a higher one (a reconnect with
 // Last-Event-ID would skip it). On SQLite the insert is one synchronous statement, so ids follow commits anyway.
 //
+// Where a first stream starts: every GET of a signed-in user carries LIVE_EVENT_ID_HEADER, the newest event id this
+// process knows to be committed, read before the route reads its data. Each event is written after its change has
+// committed, so the response holds every change of an event up to that id; a stream opened with it as Last-Event-ID
+// replays the rest. The id is never ahead of the log: on SQLite (one process) it is the last event written, on
+// PostgreSQL the last one NOTIFY announced to this process (ids follow commit order, see above, so every lower id has
+// committed too). One that lags behind (a notification on its way) only replays a little more, which clients ignore.
+//
 // Tickets: EventSource cannot send an Authorization header, and a token in a URL ends up in logs. A stream opens
 // with a short-lived ticket that one POST with the token hands out; each ticket opens one stream (its use is stored
 // in the database, so a second use is refused by any process).
@@ -48,6 +55,8 @@ const PUBLISH_CHUNK = 200;
  * commit order. One bigint key: lock keys of two integers (the test databases' leases) are another key space.
  */
 export const EVENT_ORDER_LOCK = 7_461_022_905_113;
+/** The response header of a signed-in user's GETs that says where a stream must start to miss none of its data. */
+export const LIVE_EVENT_ID_HEADER = 'x-live-event-id';
 
 export type LiveEventType =
   | 'task.created' | 'task.updated' | 'task.deleted'
@@ -410,8 +419,15 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
   const streams = new Map<number, Set<Stream>>();
   let written = 0;
   const pruneEvery = Math.max(1, Math.min(100, Math.floor(config.liveEventsKept / 4)));
+  const maxId = async () => (await db.selectFrom('live_events').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst())?.m ?? null;
+  /**
+   * The newest event id this process knows to be committed (see the top, "Where a first stream starts"): the last it
+   * delivered, or the log's newest when it started listening.
+   */
+  let lastSeen = 0;
 
   const deliver = (row: EventRow) => {
+    lastSeen = Math.max(lastSeen, row.id);
     const text = frame(row.id, row.type, row.payload);
     for (const [userId, set] of streams) {
       if (!readsEvent(row, userId)) continue;
@@ -425,13 +441,9 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
   // PostgreSQL: one listening connection per process; reconnects after a loss and then reads what it missed.
   let listener: pg.Client | null = null;
   let closing = false;
-  let lastSeen = 0;
   const deliverAfter = async (id: number) => {
     const rows = await db.selectFrom('live_events').selectAll().where('id', '>', id).orderBy('id').limit(MAX_REPLAY).execute();
-    for (const row of rows) {
-      lastSeen = Math.max(lastSeen, row.id);
-      deliver(row);
-    }
+    for (const row of rows) deliver(row);
   };
   const listen = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: config.databaseUrl });
@@ -456,20 +468,18 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
         .orderBy('id')
         .execute()
         .then((rows) => {
-          for (const row of rows) {
-            lastSeen = Math.max(lastSeen, row.id);
-            deliver(row);
-          }
+          for (const row of rows) deliver(row);
         })
         .catch((err: unknown) => app.log.warn({ err }, 'live event not delivered'));
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    // Read after LISTEN: an event committed meanwhile is counted here or announced, never neither.
     if (lastSeen > 0) await deliverAfter(lastSeen);
     else lastSeen = (await maxId()) ?? 0;
   };
-  const maxId = async () => (await db.selectFrom('live_events').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst())?.m ?? null;
   if (postgres) await listen();
+  else lastSeen = (await maxId()) ?? 0;
 
   const publish = async (drafts: Draft[]) => {
     const created = nowIso();
@@ -503,6 +513,15 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
       }
     }
   };
+
+  // A signed-in user's reads say where their first stream must start (see the top). In onRequest, after the app's own
+  // hook has authenticated the request: before anything of the route runs. Link shares never get a stream.
+  const streamUrl = `${prefix}/events`;
+  app.addHook('onRequest', async (req, reply) => {
+    const url = req.routeOptions.url;
+    if (req.method !== 'GET' || req.auth?.kind !== 'user' || !url?.startsWith(prefix) || url === streamUrl) return;
+    reply.header(LIVE_EVENT_ID_HEADER, String(lastSeen));
+  });
 
   // ---- Recording: around the write routes of RULES ----
   const ruleOf = (req: FastifyRequest): Rule | undefined => {

@@ -79,8 +79,17 @@ export async function createTestServer(overrides: Partial<Config> = {}): Promise
   const config = loadConfig({ KEYFLOW_LOG: '0', KEYFLOW_RATE_LIMIT: '0' }, { dataDir: null, databaseUrl, serveClient: false, ...overrides });
   let app: FastifyInstance;
   try {
+    // Emptied before the server starts on it: a server reads where things stand at its start (the newest live
+    // event id, see events.ts), and ids restarting under it would leave it ahead of the log.
+    if (lease && !lease.fresh) {
+      const db = openDatabase(databaseUrl);
+      try {
+        await emptyTestDatabase(db);
+      } finally {
+        await db.destroy();
+      }
+    }
     app = await createServer(config, { jobs: false });
-    if (lease && !lease.fresh) await emptyTestDatabase(app.ctx.db);
   } catch (err) {
     await lease?.release();
     throw err;

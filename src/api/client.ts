@@ -101,42 +101,63 @@ async function adoptEarly(key: string): Promise<Response | null> {
   }
 }
 
+/**
+ * Where the session's live-updates stream must start (src/sync/live.ts): the smallest `x-live-event-id` of the
+ * responses since it was last taken. The server reads it before the data, so a stream replaying from it misses no
+ * change a response lacks. Once taken, each id goes to the listener instead.
+ */
+let liveFrom = Infinity;
+let onLiveId: ((id: number) => void) | undefined;
+
+/** Takes the smallest live-event id heard (Infinity: none) and hands the ones heard from now on to `listener`. */
+export function takeLiveIds(listener?: (id: number) => void): number {
+  const from = liveFrom;
+  liveFrom = Infinity;
+  onLiveId = listener;
+  return from;
+}
+
 /** Sends one request and returns the converted body with its headers; every failure is an ApiError. */
 export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-  if (method === 'GET' && !opts.base && !opts.anonymous && !opts.signal && !opts.headers) {
-    const res = await adoptEarly(requestKey(path, opts.query));
-    if (res) {
-      const body = await bodyOf(await res.blob()).catch(() => undefined);
-      if (body !== undefined) return { data: opts.wire ? (body as T) : fromApi<T>(body), headers: res.headers, status: res.status };
+  let res: { headers: Headers; status: number } | null =
+    method === 'GET' && !opts.base && !opts.anonymous && !opts.signal && !opts.headers ? await adoptEarly(requestKey(path, opts.query)) : null;
+  let body = res ? await bodyOf(await (res as Response).blob()).catch(() => undefined) : undefined;
+  if (body === undefined) {
+    const base = opts.base ?? apiBase();
+    const headers: Record<string, string> = { ...opts.headers };
+    const token = opts.anonymous ? null : readStorage(STORAGE_KEYS.token);
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+    try {
+      const ofetch = await import('ofetch').then((m) => m.ofetch);
+      const raw = await ofetch.raw(`${base}/${path.replace(/^\//, '')}`, {
+        method,
+        headers,
+        query: opts.query,
+        body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : (toApi(opts.body) as Record<string, unknown>),
+        signal: opts.signal,
+        retry: 0,
+        responseType: 'blob',
+      });
+      body = await bodyOf(raw._data);
+      res = raw;
+    } catch (err) {
+      // A refused request carries its body (the API's {code, message}) as a blob too.
+      const e = err as { data?: unknown; status?: number; message?: string } | null;
+      if (e && typeof e === 'object' && isBlob(e.data)) {
+        const data = await bodyOf(e.data).catch(() => null);
+        throw toApiError(Object.assign(new Error(e.message), { status: e.status, data }));
+      }
+      throw toApiError(err);
     }
   }
-  const base = opts.base ?? apiBase();
-  const headers: Record<string, string> = { ...opts.headers };
-  const token = opts.anonymous ? null : readStorage(STORAGE_KEYS.token);
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
-  try {
-    const { ofetch } = await import('ofetch');
-    const res = await ofetch.raw(`${base}/${path.replace(/^\//, '')}`, {
-      method,
-      headers,
-      query: opts.query,
-      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : (toApi(opts.body) as Record<string, unknown>),
-      signal: opts.signal,
-      retry: 0,
-      responseType: 'blob',
-    });
-    const body = await bodyOf(res._data);
-    return { data: opts.wire ? (body as T) : fromApi<T>(body), headers: res.headers, status: res.status };
-  } catch (err) {
-    // A refused request carries its body (the API's {code, message}) as a blob too.
-    const e = err as { data?: unknown; status?: number; message?: string } | null;
-    if (e && typeof e === 'object' && isBlob(e.data)) {
-      const data = await bodyOf(e.data).catch(() => null);
-      throw toApiError(Object.assign(new Error(e.message), { status: e.status, data }));
-    }
-    throw toApiError(err);
+  const { headers, status } = res!;
+  const id = headers.get('x-live-event-id');
+  if (id) {
+    if (onLiveId) onLiveId(+id);
+    else if (+id < liveFrom) liveFrom = +id;
   }
+  return { data: opts.wire ? (body as T) : fromApi<T>(body), headers, status };
 }
 
 function isBlob(value: unknown): value is Blob {
@@ -178,16 +199,16 @@ export async function getPage<T>(path: string, opts?: RequestOptions): Promise<P
   const res = await request<T[] | null>('GET', path, opts);
   return {
     items: res.data ?? [],
-    totalPages: Number(res.headers.get('x-pagination-total-pages') ?? 0),
-    resultCount: Number(res.headers.get('x-pagination-result-count') ?? 0),
+    // Number(null) is 0: a missing header counts none.
+    totalPages: Number(res.headers.get('x-pagination-total-pages')),
+    resultCount: Number(res.headers.get('x-pagination-result-count')),
   };
 }
 
 /** The highest right of the caller from `x-max-right` (0 read, 1 read-write, 2 admin), or null. */
 export function maxRightOf(headers: Headers): number | null {
-  const raw = headers.get('x-max-right');
-  if (raw === null || raw === '') return null;
-  const n = Number(raw);
+  // A missing or empty header is NaN here, as is one that is no number.
+  const n = Number(headers.get('x-max-right') || NaN);
   return Number.isFinite(n) ? n : null;
 }
 

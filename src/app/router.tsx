@@ -63,7 +63,7 @@ export function appRoutes(): RouteObject[] {
         { id: 'layout.signedOut', element: <SignedOutLayout />, errorElement: <RouteErrorScreen />, children: childrenOf('signedOut') },
         {
           id: 'layout.linkShare',
-          lazy: async () => ({ Component: (await import('./LinkShareLayout')).default }),
+          lazy: () => import('./LinkShareLayout').then((m) => ({ Component: m.default })),
           errorElement: <RouteErrorScreen />,
           children: childrenOf('linkShare'),
         },

@@ -1,7 +1,14 @@
 // One live-updates stream per signed-in browser: the tab holding a Web Lock opens the EventSource and passes each
 // event to the other tabs over a BroadcastChannel; every tab applies the events to its own store. When the leading
 // tab closes, its lock passes to another tab, which reconnects from the last event id every tab has seen.
-import { apiBase, post } from '../api/client';
+//
+// Where the first stream starts: the server reads its newest event id before each GET's data and says it in a
+// header, which the HTTP client keeps (the smallest since the session's data started loading, early GETs of
+// index.html included). The first stream replays from there, so a change made between a read and the stream's
+// opening is not lost; what it replays that a read already held is ignored as not newer (applyEvent.ts). A read that
+// answers only after the stream opened, with an id it does not cover (a local-copy start whose loads were slow), opens
+// the stream again from that id.
+import { apiBase, post, takeLiveIds } from '../api/client';
 import { ApiError } from '../api/apiError';
 import { appStore } from '../state/store';
 import { loadedListIds, listTasksAtom } from '../state/tasks';
@@ -64,6 +71,11 @@ export function connectLive(userId: number, env: { locks?: LockManager | undefin
   let retry: ReturnType<typeof setTimeout> | null = null;
   let failures = 0;
   const conn: Connection = { lastId: 0, stop: () => undefined };
+  let leading = false;
+  /** The smallest id of the reads no stream has started from yet: where the next one starts (Infinity: none). */
+  let readFrom = Infinity;
+  /** From where this tab's streams have covered every event since the first one opened (Infinity: not known yet). */
+  let covered = Infinity;
 
   const take = (event: LiveEvent) => {
     if (event.id > conn.lastId) conn.lastId = event.id;
@@ -87,11 +99,20 @@ export function connectLive(userId: number, env: { locks?: LockManager | undefin
     if (stopped.signal.aborted) return;
     const url = new URL(`${apiBase()}/events`);
     url.searchParams.set('ticket', ticket);
-    if (conn.lastId > 0) url.searchParams.set('last_event_id', String(conn.lastId));
+    // Where the last stream (this tab's or the one another tab led) left off, or where the reads not covered yet began.
+    const since = Math.min(conn.lastId > 0 ? conn.lastId : Infinity, readFrom);
+    if (since < Infinity) {
+      url.searchParams.set('last_event_id', String(since));
+      covered = Math.min(covered, since);
+    }
     const es = new EventSource(url.toString());
     source = es;
     const onEvent = (e: MessageEvent<string>) => {
       failures = 0;
+      // The stream started where it was asked to (the reads' point is kept till then, for a retry); one opened from
+      // now covers what comes after its first event.
+      readFrom = Infinity;
+      if (covered === Infinity) covered = Number(e.lastEventId) || 0;
       let data: unknown = null;
       try {
         data = JSON.parse(e.data);
@@ -121,8 +142,24 @@ export function connectLive(userId: number, env: { locks?: LockManager | undefin
     }, delay);
   };
 
+  /**
+   * The id of a read that answered after the reads the stream started from: one the stream does not cover means that
+   * read may lack changes the stream will never send, so it opens again from there. Only the leading tab: another's
+   * stream, passed on since this tab's navigation, covers the others.
+   */
+  const heardRead = (id: number) => {
+    if (!leading || id >= covered) return;
+    readFrom = Math.min(readFrom, id);
+    if (!source) return;
+    source.close();
+    source = null;
+    void open();
+  };
+  readFrom = takeLiveIds(heardRead);
+
   const lead = () =>
     new Promise<void>((release) => {
+      leading = true;
       void open();
       stopped.signal.addEventListener('abort', () => release());
     });
@@ -136,6 +173,8 @@ export function connectLive(userId: number, env: { locks?: LockManager | undefin
   const unReset = onLiveReset(refetchShown);
 
   conn.stop = () => {
+    // The reads of a next session start counting afresh.
+    takeLiveIds();
     stopped.abort();
     if (retry) clearTimeout(retry);
     source?.close();

@@ -1,7 +1,7 @@
 // The API client: case conversion, the zero date, pagination and x-max-right headers, ApiError.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { camelToSnake, fromApi, parseBody, parseDate, snakeToCamel, toApi } from '../../src/api/convert';
-import { apiBase, get, getPage, getWithRight, post } from '../../src/api/client';
+import { apiBase, get, getPage, getWithRight, post, takeLiveIds } from '../../src/api/client';
 import { ApiError } from '../../src/api/apiError';
 
 function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
@@ -109,6 +109,32 @@ describe('client requests', () => {
   it('reads x-max-right', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ id: 1 }, 200, { 'x-max-right': '2' }));
     expect(await getWithRight('lists/1')).toEqual({ data: { id: 1 }, maxRight: 2 });
+  });
+
+  it('reads x-max-right as null when it is missing, empty or no number', async () => {
+    for (const headers of [{}, { 'x-max-right': '' }, { 'x-max-right': 'admin' }] as Record<string, string>[]) {
+      fetchMock.mockResolvedValue(jsonResponse({ id: 1 }, 200, headers));
+      expect((await getWithRight('lists/1')).maxRight).toBeNull();
+    }
+    fetchMock.mockResolvedValue(jsonResponse(null));
+    expect(await getPage('labels')).toEqual({ items: [], totalPages: 0, resultCount: 0 });
+  });
+
+  it('keeps the smallest x-live-event-id of the responses until taken, then hands each to the listener', async () => {
+    takeLiveIds();
+    for (const id of ['12', '0', '7']) {
+      fetchMock.mockResolvedValue(jsonResponse([], 200, { 'x-live-event-id': id }));
+      await get('namespaces');
+    }
+    fetchMock.mockResolvedValue(jsonResponse([]));
+    await get('labels');
+    const heard: number[] = [];
+    // An id of 0 (an empty log) is a point too.
+    expect(takeLiveIds((id) => heard.push(id))).toBe(0);
+    fetchMock.mockResolvedValue(jsonResponse([], 200, { 'x-live-event-id': '15' }));
+    await get('namespaces');
+    expect(heard).toEqual([15]);
+    expect(takeLiveIds()).toBe(Infinity);
   });
 
   it('turns a server error into ApiError {code, message, status}', async () => {

@@ -302,6 +302,64 @@ describe('one stream for the tabs of a browser', () => {
     follower.stop();
   });
 
+  /** A GET of the app answered with the server's live-event id, as index.html's early GETs are (src/api/client.ts). */
+  const read = async (path: string, liveId: number) => {
+    window.__kfEarly = { [path]: { at: Date.now(), res: Promise.resolve(new Response('[]', { headers: { 'x-live-event-id': String(liveId) } })) } };
+    await client.get(path);
+    expect(window.__kfEarly[path]).toBeUndefined();
+  };
+
+  it('the first stream starts from the smallest id of the reads before it: a change between a read and the stream is sent', async () => {
+    client.takeLiveIds();
+    await read('namespaces', 40);
+    await read('lists/5/tasks', 37);
+    const conn = connectLive(1, { locks: undefined, channel: null });
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(FakeEventSource.opened[0]!.url).toMatch(/\/events\?ticket=tkt&last_event_id=37$/);
+    // The server replays what came after the read that is oldest; what a later read held already changes nothing.
+    FakeEventSource.opened[0]!.emit(39, 'task.updated', wire({ id: 2, title: 'B changed meanwhile', updated: '2026-11-01T12:00:00Z' }));
+    FakeEventSource.opened[0]!.emit(40, 'ready', {});
+    expect(taskAtomFamily.peek(2)!.title).toBe('B changed meanwhile');
+    expect(conn.lastId).toBe(40);
+    conn.stop();
+    // Reads after the stop count for the next session, not for this one.
+    await read('namespaces', 70);
+    expect(client.takeLiveIds()).toBe(70);
+  });
+
+  it('a read answered after the stream opened, with an id the stream does not cover, opens it again from there', async () => {
+    client.takeLiveIds();
+    await read('namespaces', 50);
+    const conn = connectLive(1, { locks: undefined, channel: null });
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const first = FakeEventSource.opened[0]!;
+    expect(first.url).toContain('last_event_id=50');
+    first.emit(52, 'ready', {});
+    // Newer reads are covered.
+    await read('lists/5/tasks', 55);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    // A slow read that started before the stream (a local-copy start's refresh) says 45.
+    await read('lists/6/tasks', 45);
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+    expect(first.closed).toBe(true);
+    expect(FakeEventSource.opened[1]!.url).toContain('last_event_id=45');
+    conn.stop();
+  });
+
+  it('without any read yet, the stream opens from now and then covers what follows its first event', async () => {
+    client.takeLiveIds();
+    const conn = connectLive(1, { locks: undefined, channel: null });
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(FakeEventSource.opened[0]!.url).toMatch(/\/events\?ticket=tkt$/);
+    FakeEventSource.opened[0]!.emit(80, 'ready', {});
+    await read('namespaces', 80);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    await read('lists/5/tasks', 79);
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+    expect(FakeEventSource.opened[1]!.url).toContain('last_event_id=79');
+    conn.stop();
+  });
+
   it('a server without live updates is not asked again', async () => {
     const { ApiError } = await import('../../src/api/apiError');
     client.post.mockRejectedValue(new ApiError({ status: 404, code: null, message: 'not found' }));

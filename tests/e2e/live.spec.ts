@@ -116,6 +116,31 @@ test('two people on a shared list see each other’s edits within a second, in t
   console.log(`[live] shown to the other person after the save was answered: ${seenAfter.join(', ')} ms`);
 });
 
+test('a change made after the list loaded but before the stream opened is shown without a reload', async ({ browser, request }) => {
+  const ann = await person(browser, request, 'livegapann');
+  const ben = await person(browser, request, 'livegapben');
+  const list = await call<{ id: number }>(request, ann, 'PUT', `/namespaces/${ann.namespaceId}/lists`, { title: 'Gap chores' });
+  await call(request, ann, 'PUT', `/lists/${list.id}/users`, { username: ben.username, right: 1 });
+  const task = await call<{ id: number }>(request, ann, 'PUT', `/lists/${list.id}`, { title: 'Mow the lawn' });
+  // Ben's stream waits for its ticket until Ann has changed the task his list already shows.
+  let changed!: () => void;
+  const afterChange = new Promise<void>((resolve) => (changed = resolve));
+  await ben.page.route('**/api/v1/events/ticket', async (route) => {
+    await afterChange;
+    await route.continue();
+  });
+  await ben.page.goto(`/lists/${list.id}/list`);
+  const rows = ben.page.locator('.task-list-scroll [role="listitem"]');
+  await expect(rows.filter({ hasText: 'Mow the lawn' })).toBeVisible();
+  await ben.page.evaluate(() => ((window as unknown as { liveMarker: number }).liveMarker = 3));
+  await call(request, ann, 'POST', `/tasks/${task.id}`, { title: 'Mow the back lawn' });
+  const stream = ben.page.waitForResponse((r) => r.url().includes('/api/v1/events?') && r.status() === 200);
+  changed();
+  expect((await stream).url()).toMatch(/last_event_id=\d+/);
+  await expect(rows.filter({ hasText: 'Mow the back lawn' })).toBeVisible({ timeout: 5000 });
+  expect(await ben.page.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(3);
+});
+
 test('the tabs of one browser share one stream, and another tab takes it over when the leading one closes', async ({ browser, request }) => {
   const ann = await person(browser, request, 'tabann');
   const ben = await person(browser, request, 'tabben');

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer } from '../../server/server.js';
 import { loadConfig } from '../../server/config.js';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { EVENT_ORDER_LOCK, makeTicket, readTicket } from '../../server/events.js';
 import { testServer, makeUser, call, type TestUser } from './helpers.js';
 import { makeNamespace, makeList, shareList, shareListWithTeam, makeLinkShare, makeTask } from './fixtures.js';
@@ -372,6 +373,56 @@ describe('live updates', () => {
     }
   });
 
+  it("a signed-in user's reads carry the newest event id, read before the data: a stream from it replays what came after", async () => {
+    const readTasks = () => call(app, 'GET', `/lists/${listId}/tasks`, { token: reader.token });
+    const newest = await app.ctx.db.selectFrom('live_events').select(sql<number>`max(id)`.as('m')).executeTakeFirstOrThrow();
+    // Nothing is being written: the process knows the whole log once the last event reached it (at once on SQLite,
+    // by NOTIFY on PostgreSQL).
+    await vi.waitFor(async () => expect(Number((await readTasks()).headers['x-live-event-id'])).toBe(Number(newest.m)));
+    const read = await readTasks();
+    expect(read.statusCode).toBe(200);
+    const header = read.headers['x-live-event-id'];
+    expect(header).toMatch(/^\d+$/);
+    // Readable from another origin (the API may live on another host than the app).
+    expect(String(read.headers['access-control-expose-headers']).split(/,\s*/)).toContain('x-live-event-id');
+    // Someone else changes the list after the read: the read does not hold it, a stream started from its id does.
+    const made = await makeTask(app, owner.token, listId, { title: 'After the read' });
+    expect((read.json() as { id: number }[]).map((t) => t.id)).not.toContain(made.id);
+    await vi.waitFor(async () => expect(Number((await readTasks()).headers['x-live-event-id'])).toBeGreaterThan(Number(header)));
+    const s = await openStream(app, reader, { lastEventIdQuery: Number(header) });
+    streams.push(s);
+    await s.next((e) => e.type === 'ready');
+    expect(s.events.filter((e) => e.type.startsWith('task.')).map((e) => e.data.id)).toEqual([made.id]);
+    expect(s.events.map((e) => e.type)).not.toContain('reset');
+    // Only a user's reads: not writes, not link shares (they get no stream), not requests without a token.
+    const write = await call(app, 'POST', `/tasks/${made.id}`, { token: owner.token, body: { title: 'Written' } });
+    expect(write.statusCode).toBe(200);
+    expect(write.headers['x-live-event-id']).toBeUndefined();
+    const link = await makeLinkShare(app, listId, owner.id, 0);
+    const asLink = await call(app, 'GET', `/lists/${listId}/tasks`, { token: link.token });
+    expect(asLink.statusCode).toBe(200);
+    expect(asLink.headers['x-live-event-id']).toBeUndefined();
+    expect((await call(app, 'GET', '/info')).headers['x-live-event-id']).toBeUndefined();
+    expect((await call(app, 'GET', `/lists/${listId}/tasks`)).headers['x-live-event-id']).toBeUndefined();
+  });
+
+  it('a read older than the kept log gets a reset from its stream, so the client loads again', async () => {
+    const small = await testServer({ liveEventsKept: 8 });
+    try {
+      const u = await makeUser(small);
+      const ns = await makeNamespace(small, u.id);
+      const l = (await makeList(small, u.id, ns)).id;
+      const t = await makeTask(small, u.token, l);
+      const read = Number((await call(small, 'GET', `/lists/${l}/tasks`, { token: u.token })).headers['x-live-event-id']);
+      for (let i = 0; i < 20; i++) await call(small, 'POST', `/tasks/${t.id}`, { token: u.token, body: { title: `v${i}` } });
+      const s = await openStream(small, u, { lastEventIdQuery: read });
+      await s.next((e) => e.type === 'reset');
+      s.close();
+    } finally {
+      await small.close();
+    }
+  });
+
   it('sends heartbeats, and forgets a stream when its client goes', async () => {
     const quick = await testServer({ liveHeartbeatMs: 50 });
     try {
@@ -500,6 +551,46 @@ pgSuite('live updates across two servers on one PostgreSQL database', () => {
     } finally {
       ctrl.abort();
     }
+  });
+
+  it("a read's event id is never ahead of what has committed, follows what NOTIFY announces, and replays what the read missed", async () => {
+    const owner = await makeUser(a);
+    const ns = await makeNamespace(a, owner.id);
+    const listId = (await makeList(a, owner.id, ns)).id;
+    const idOn = async (app: FastifyInstance) => Number((await call(app, 'GET', `/lists/${listId}/tasks`, { token: owner.token })).headers['x-live-event-id']);
+    // A writer holds the order lock with an uncommitted event: a read on either server must not claim it.
+    const slow = new pg.Client({ connectionString: a.ctx.config.databaseUrl });
+    await slow.connect();
+    let slowId: number;
+    try {
+      await slow.query('begin');
+      await slow.query('select pg_advisory_xact_lock($1::bigint)', [EVENT_ORDER_LOCK]);
+      const { rows } = await slow.query<{ id: number }>(
+        `insert into live_events (created, type, payload, user_ids, list_id) values ('', 'task.updated', '{"id":0}', ',${owner.id},', ${listId}) returning id`,
+      );
+      slowId = Number(rows[0]!.id);
+      expect(await idOn(a)).toBeLessThan(slowId);
+      expect(await idOn(b)).toBeLessThan(slowId);
+      await slow.query('commit');
+    } finally {
+      await slow.end();
+    }
+    // It went out without NOTIFY, so the servers learn of it with the next event announced (till then they lag,
+    // which only replays more); then both say an id past it.
+    await makeTask(a, owner.token, listId, { title: 'Announced' });
+    await vi.waitFor(async () => expect(Math.min(await idOn(a), await idOn(b))).toBeGreaterThan(slowId), { timeout: 5000 });
+    // A change through A, read at once through B: whatever the read's id does not cover, a stream from it replays.
+    const task = await makeTask(a, owner.token, listId, { title: 'Through A' });
+    const read = await call(b, 'GET', `/lists/${listId}/tasks`, { token: owner.token });
+    const from = Number(read.headers['x-live-event-id']);
+    const newest = await a.ctx.db.selectFrom('live_events').select(sql<number>`max(id)`.as('m')).executeTakeFirstOrThrow();
+    expect(from).toBeLessThanOrEqual(Number(newest.m));
+    const s = await openStream(a, owner, { lastEventIdQuery: from });
+    await s.next((e) => e.type === 'ready');
+    const replayed = s.events.some((e) => e.type === 'task.created' && e.data.id === task.id);
+    const inRead = (read.json() as { id: number }[]).some((t) => t.id === task.id);
+    expect(replayed || inRead).toBe(true);
+    s.close();
   });
 
   it('event ids follow commit order: an event waits for one that took a lower id and has not committed yet', async () => {
