@@ -12,12 +12,13 @@ import { sessionAtom } from '../state/session';
 import { apiBase } from '../api/client';
 import { startOutbox } from '../outbox/current';
 import { keepLocalCopy } from '../local/localCopy';
-import { noNews } from '../local/serverAway';
-import { quietErrors } from './toast';
+import { asTold } from '../local/serverAway';
+import { tellErrors } from './toast';
 import './shell.css';
 
-// Offline, or without the server, a request that got no answer is no news: the top bar says so, and writes wait.
-quietErrors(noNews);
+// Offline, or without the server, a read that got no answer is no news: the top bar says so, and the outbox's writes
+// wait. Another write that got no answer says it was not saved.
+tellErrors(asTold);
 
 export default function SignedInLayout() {
   const t = useT();

@@ -53,19 +53,21 @@ export async function success(keyOrMessage: string, action?: ToastAction): Promi
   s.toast.success(t('notification.success'), { description: text(keyOrMessage), ...toActionOption(action) });
 }
 
-let quiet: ((err: unknown) => boolean) | undefined;
+let telling: ((err: unknown) => unknown) | undefined;
 
 /**
- * Which failures are no news (src/local/serverAway.ts: a request that got no answer while the signed-in app goes on
- * offline, or without its server). Set by the signed-in session, so the first page does not carry the test.
+ * What of a failure is told: the failure itself, another (a message key), or null for nothing (src/local/serverAway.ts:
+ * a read that got no answer while the signed-in app goes on without its server is no news, a write that got none
+ * says it was not saved). Set by the signed-in session, so the first page does not carry the rule.
  */
-export function quietErrors(test: (err: unknown) => boolean): void {
-  quiet = test;
+export function tellErrors(rule: (err: unknown) => unknown): void {
+  telling = rule;
 }
 
 export async function error(err: unknown, action?: ToastAction): Promise<void> {
-  if (quiet?.(err)) return;
-  const message = await errorTextAsync(err);
+  const told = telling ? telling(err) : err;
+  if (told === null) return;
+  const message = await errorTextAsync(told);
   const s = await sonner();
   s.toast.error(t('notification.error'), { description: message, ...toActionOption(action) });
 }
