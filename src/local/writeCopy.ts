@@ -21,7 +21,16 @@ const MIN_SLICE_OPS = 1;
 /** Writes wait for idle time at most this long. */
 const IDLE_TIMEOUT_MS = 2_000;
 
-type Op = { store: StoreName; key: number | string; value?: unknown };
+/**
+ * One write: a record put (`value`) or deleted (neither), or tasks merged into their shard as it is stored (`merge`):
+ * the shard keeps the tasks another tab of this browser wrote that this tab's store does not hold.
+ */
+type Op = { store: StoreName; key: number | string; value?: unknown; merge?: ShardMerge };
+/** What a tab changed in one shard: tasks put (new or changed) and ids deleted. */
+interface ShardMerge {
+  put: Task[];
+  del: number[];
+}
 
 type Records = ReadonlyMap<number | string, unknown>;
 
@@ -57,16 +66,29 @@ function byListId<T extends { listId: number }>(items: T[]): Map<number, T> {
 
 const META_ATOMS: Record<MetaKey, Atom<unknown>> = { user: userAtom, config: configAtom, namespaceIds: namespaceIdsAtom, labelIds: labelIdsAtom };
 
-/** The shards holding the tasks that changed, were added or were removed, each written whole (or deleted once empty). */
+/**
+ * The tasks that changed, were added or were removed, by shard. Each shard is merged into the stored one, not written
+ * whole from this tab's store: another tab of this browser may hold (and have written) tasks this one never loaded.
+ */
 export function shardOps(before: Records, now: Records): Op[] {
   if (before === now) return [];
-  const dirty = new Set<number>();
-  for (const [id, task] of now) if (before.get(id) !== task) dirty.add(shardOf(id as number));
-  for (const id of before.keys()) if (!now.has(id)) dirty.add(shardOf(id as number));
-  if (dirty.size === 0) return [];
-  const shards = new Map<number, Task[]>([...dirty].map((shard) => [shard, []]));
-  for (const [id, task] of now) shards.get(shardOf(id as number))?.push(task as Task);
-  return [...shards].map(([shard, tasks]) => (tasks.length ? { store: 'taskShards', key: shard, value: { shard, tasks } } : { store: 'taskShards', key: shard }));
+  const merges = new Map<number, ShardMerge>();
+  const mergeOf = (id: number) => {
+    const shard = shardOf(id);
+    let merge = merges.get(shard);
+    if (!merge) merges.set(shard, (merge = { put: [], del: [] }));
+    return merge;
+  };
+  for (const [id, task] of now) if (before.get(id) !== task) mergeOf(id as number).put.push(task as Task);
+  for (const id of before.keys()) if (!now.has(id)) mergeOf(id as number).del.push(id as number);
+  return [...merges].map(([shard, merge]) => ({ store: 'taskShards', key: shard, merge }));
+}
+
+/** A stored shard with a tab's changes merged in: its tasks, or null when none are left (the shard is deleted). */
+export function mergedShard(stored: { tasks: Task[] } | undefined, merge: ShardMerge): Task[] | null {
+  const replaced = new Set<number>([...merge.del, ...merge.put.map((t) => t.id)]);
+  const tasks = [...(stored?.tasks ?? []).filter((t) => !replaced.has(t.id)), ...merge.put];
+  return tasks.length ? tasks : null;
 }
 
 const SOURCES: Source[] = [
@@ -160,11 +182,23 @@ export function writeCopy(db: CopyDb, opts: { fresh: boolean; onError?: (err: un
       for (const store of STORE_NAMES) void tx.objectStore(store).clear();
     }
     let n = 0;
+    /** The merges of each shard in this slice, one after another: each reads what the one before wrote. */
+    const merging = new Map<number | string, Promise<void>>();
     while (n < queue.length && (all || n < MIN_SLICE_OPS || performance.now() < end)) {
-      const { store, key, value } = queue[n];
+      const { store, key, value, merge } = queue[n];
       const os = tx.objectStore(store);
+      if (merge) {
+        const shards = tx.objectStore('taskShards');
+        const after = (merging.get(key) ?? Promise.resolve()).then(async () => {
+          const tasks = mergedShard(await shards.get(key as number), merge);
+          if (tasks) await shards.put({ shard: key as number, tasks });
+          else await shards.delete(key as number);
+        });
+        // A failed merge fails the transaction, which tx.done reports.
+        merging.set(key, after.catch(() => undefined));
+      }
       // Meta records have out-of-line keys; the others carry theirs (id, listId).
-      if (value === undefined) void os.delete(key as never);
+      else if (value === undefined) void os.delete(key as never);
       else if (store === 'meta') void os.put(value as never, key as never);
       else void os.put(value as never);
       n += 1;

@@ -13,7 +13,7 @@ import { labelsAtom, namespacesAtom, listsByIdAtom } from '../../src/state/names
 import { boardAtom } from '../../src/state/kanbanBoard';
 import { openCopy, shardOf, type CopyDb } from '../../src/local/localDb';
 import { copyName } from '../../src/local/copyNames';
-import { diffRecords, shardOps, writeCopy } from '../../src/local/writeCopy';
+import { diffRecords, mergedShard, shardOps, writeCopy } from '../../src/local/writeCopy';
 import { deleteLocalCopy, keepLocalCopy, startFromCopy } from '../../src/local/localCopy';
 import { loadListTasks } from '../../src/views/lists/views/useListTasks';
 import { defaultFilters } from '../../src/views/lists/views/taskFilters';
@@ -145,9 +145,31 @@ describe('the local copy', () => {
     expect(put.mock.calls.map(([value]) => (value as { shard: number }).shard)).toEqual([shardOf(11)]);
     put.mockRestore();
     writer.stop();
-    expect((await db.get('taskShards', shardOf(11)))?.tasks.map((t) => t.title)).toEqual(['Paint the fence green', 'Rake the leaves']);
+    expect((await db.get('taskShards', shardOf(11)))?.tasks.map((t) => t.title).sort()).toEqual(['Paint the fence green', 'Rake the leaves']);
     expect(await db.get('taskShards', shardOf(12))).toBeUndefined();
     expect(await db.count('taskShards')).toBe(1);
+  });
+
+  it('two tabs writing one copy keep each other’s tasks: a shard is merged, not replaced by one tab’s store', async () => {
+    // Tab A holds tasks 11 and 75 (one shard); tab B, opened on another list, only task 139 of that shard and task 12.
+    fillAsAda();
+    putTasks([makeTask({ id: 75, title: 'Rake the leaves', listId: 7 })]);
+    db = await openCopy(copyName(API, ADA), () => db?.close());
+    const tabA = writeCopy(db, { fresh: true });
+    await tabA.flush();
+    tabA.stop();
+    reloadStore();
+    putTasks([makeTask({ id: 139, title: 'Sweep the path', listId: 8 })]);
+    const tabB = writeCopy(db, { fresh: false });
+    putTasks([{ ...taskAtomFamily.peek(139)!, title: 'Sweep the whole path' }]);
+    taskAtomFamily.remove(139);
+    putTasks([makeTask({ id: 139 + 64, title: 'Oil the gate', listId: 8 })]);
+    await tabB.flush();
+    tabB.stop();
+    const shard = await db.get('taskShards', shardOf(11));
+    // Tab A's tasks stay; tab B's removal of its own task and its new one are merged in.
+    expect(shard?.tasks.map((t) => t.title).sort()).toEqual(['Oil the gate', 'Paint the fence', 'Rake the leaves']);
+    expect(mergedShard({ tasks: [makeTask({ id: 1 }), makeTask({ id: 65 })] }, { put: [], del: [1, 65] })).toBeNull();
   });
 
   it('diffs records by key: new and changed ones are put, missing ones deleted (meta values are only ever put)', () => {
@@ -159,11 +181,11 @@ describe('the local copy', () => {
     expect(diffRecords('lists', before, now, same)).toEqual([{ store: 'lists', key: 3, value: { id: 3 } }, { store: 'lists', key: 2 }]);
     expect(diffRecords('meta', before, now, same, true)).toEqual([{ store: 'meta', key: 3, value: { id: 3 } }]);
     expect(diffRecords('lists', before, before, same)).toEqual([]);
-    // Tasks by shard: task 3's shard is written with every task in it, task 2's emptied shard deleted.
+    // Tasks by shard: what changed in each, to merge into the stored shard (task 3 and its shard-mate added, 2 gone).
     const t3 = { id: 3 + 64 };
     expect(shardOps(before, new Map([[1, a], [3, { id: 3 }], [67, t3]]))).toEqual([
-      { store: 'taskShards', key: 3, value: { shard: 3, tasks: [{ id: 3 }, t3] } },
-      { store: 'taskShards', key: 2 },
+      { store: 'taskShards', key: 3, merge: { put: [{ id: 3 }, t3], del: [] } },
+      { store: 'taskShards', key: 2, merge: { put: [], del: [2] } },
     ]);
   });
 
