@@ -40,12 +40,20 @@ export async function registerWorker(container: ServiceWorkerContainer = navigat
   });
 }
 
-/** Registers the worker once the page has loaded. Production builds only: the dev server has no worker. */
+/**
+ * How long after the page has loaded the worker is registered. Its first install downloads and stores the whole app
+ * (about 150 files, 2 MB): begun at the load event, it took the processor and the connections from the first screen's
+ * rows, which come after the load event on a signed-in route.
+ */
+const REGISTER_AFTER_LOAD_MS = 3_000;
+
+/** Registers the worker a little after the page has loaded. Production builds only: the dev server has no worker. */
 export function startPwa(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  const register = () => {
-    registerWorker().catch((e: unknown) => console.warn('Keyflow: no service worker', e));
-  };
+  const register = () =>
+    setTimeout(() => {
+      registerWorker().catch((e: unknown) => console.warn('Keyflow: no service worker', e));
+    }, REGISTER_AFTER_LOAD_MS);
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -153,6 +153,24 @@ describe('list tasks loaded by the navigation', () => {
     await loadListTasks(41, defaultFilters());
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
+
+  it('asks for the other pages only once the main thread is idle after the first page (its rows rendered)', async () => {
+    localStorage.setItem('token', 'tok');
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const pages = [1, 2, 3].map((p) => jsonResponse([{ id: p, title: `t${p}`, list_id: 42 }], { 'x-pagination-total-pages': '3' }));
+    fetchMock.mockImplementation(() => Promise.resolve(pages.shift()!));
+    const done = loadListTasks(42, defaultFilters());
+    await vi.waitFor(() => expect(appStore.get(listTasksAtom(42)).tasks.map((t) => t.id)).toEqual([1]));
+    expect(appStore.get(listTasksAtom(42)).loading).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    await done;
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(appStore.get(listTasksAtom(42)).tasks.map((t) => t.id)).toEqual([1, 2, 3]);
+  });
 });
 
 describe('a kanban board loaded by the navigation', () => {

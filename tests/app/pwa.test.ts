@@ -90,4 +90,23 @@ describe('service worker updates', () => {
     container.dispatchEvent(new Event('controllerchange'));
     expect(reload).not.toHaveBeenCalled();
   });
+
+  it('registers the worker only a while after the page has loaded, not during the first screen', async () => {
+    vi.stubEnv('PROD', true);
+    vi.useFakeTimers();
+    try {
+      const pwa = await freshModule();
+      const { container } = fakeWorkers({ controlled: false });
+      Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
+      pwa.startPwa();
+      vi.advanceTimersByTime(2_900);
+      expect(container.register).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(100);
+      expect(container.register).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllEnvs();
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
 });

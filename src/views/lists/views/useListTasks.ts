@@ -26,6 +26,14 @@ export function listTasksQuery(filters: TaskFilterParams): TaskQuery {
   return { ...filtersToQuery(filters), perPage: PAGE_SIZE };
 }
 
+/** Resolves when the main thread is next idle (the render in progress has finished), or after half a second. */
+function afterRender(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
+    else setTimeout(resolve, 0);
+  });
+}
+
 const inFlight = new Map<number, { queryKey: string; done: Promise<void> }>();
 
 /**
@@ -48,6 +56,9 @@ export function loadListTasks(listId: number, filters: TaskFilterParams): Promis
     if (!current()) return;
     appStore.set(a, { tasks: first.items, loading: first.totalPages > 1, loaded: true, queryKey });
     scheduleReminders(first.items);
+    // The other pages once the first is on screen: their answers, parsed and stored while the first rows render,
+    // made that render start again with more rows.
+    if (first.totalPages > 1) await afterRender();
     for (let page = 2; page <= first.totalPages; page += PARALLEL_PAGES) {
       const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) => actions.tasks.fetchListPage(listId, { ...query, page: page + i }));
       const pages = await Promise.all(batch);
