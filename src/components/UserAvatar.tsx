@@ -1,4 +1,6 @@
-// A user's avatar image from the API at a given size, with the name as its accessible text.
+// A user's avatar image from the API at a given size, with the name as its accessible text; the name's first letter
+// when the image cannot load (offline, the server away).
+import { useState } from 'react';
 import { useAtomValue } from 'jotai/react';
 import { avatarAddress } from '../app/addresses';
 import type { UserRef } from '../api/tasks';
@@ -13,15 +15,15 @@ export function userLabel(user: Pick<UserRef, 'name' | 'username'>): string {
 export function UserAvatar({ user, size = 50 }: { user: UserRef; size?: number }) {
   const me = useAtomValue(userAtom);
   const version = useAtomValue(avatarVersionAtom);
-  return (
-    <img
-      className="user-avatar"
-      src={avatarAddress(user.username, size, me?.username === user.username ? version : 0)}
-      width={size}
-      height={size}
-      alt={userLabel(user)}
-      title={userLabel(user)}
-      loading="lazy"
-    />
-  );
+  const src = avatarAddress(user.username, size, me?.username === user.username ? version : 0);
+  const [failed, setFailed] = useState<string | null>(null);
+  const label = userLabel(user);
+  if (failed === src) {
+    return (
+      <span className="user-avatar user-avatar-letter" role="img" aria-label={label} title={label} style={{ width: size, height: size, fontSize: size * 0.45 }}>
+        {label.trim().charAt(0).toLocaleUpperCase()}
+      </span>
+    );
+  }
+  return <img className="user-avatar" src={src} width={size} height={size} alt={label} title={label} loading="lazy" onError={() => setFailed(src)} />;
 }

@@ -87,3 +87,20 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(found, found.join('\n')).toEqual([]);
   });
 }
+
+test('on a phone the top bar shows icons, and its buttons keep their names for screen readers and speech input', async ({ browser, request }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const account = await signUp(request, page, 'phonebar');
+  const listId = await createList(request, account, 'Phone');
+  await page.goto(`/lists/${listId}/list`);
+  const search = page.getByRole('button', { name: 'Search or run a command' });
+  await expect(search).toBeVisible();
+  await context.setOffline(true);
+  const outbox = page.getByRole('button', { name: 'Offline', exact: true });
+  await expect(outbox).toBeVisible();
+  // The words are there for the name, not on screen: the icon alone fits the bar.
+  for (const words of [search.locator('.search-button-text'), outbox.locator('.outbox-long')]) expect((await words.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  expect((await outbox.boundingBox())!.width).toBeLessThan(60);
+  await context.close();
+});

@@ -38,6 +38,8 @@ export function Comments({ taskId, readOnly }: { taskId: number; readOnly: boole
             <div className="comment-body">
               <div className="comment-meta">
                 <strong>{c.author ? userLabel(c.author) : ''}</strong> <span className="detail-muted">{c.created ? formatDate(c.created) : ''}</span>
+                {/* Written without a network: in the outbox (under a temporary id) until the server has it. */}
+                {c.id < 0 && <span className="detail-muted"> · {t('outbox.waitingHeading')}</span>}
               </div>
               {editing?.id === c.id ? (
                 <>
