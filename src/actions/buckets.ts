@@ -10,6 +10,7 @@ import { boardAtom, boardPagesAtom, type BucketMeta } from '../state/kanbanBoard
 import { moveCard as placeCard } from '../state/kanbanMoves';
 import { setBucketChoices } from '../state/bucketChoices';
 import * as tasks from './tasks';
+import { onOutboxAck, submit } from '../outbox/current';
 
 /**
  * Reads a list's buckets (id and title) into the store for the task's bucket field and command; not the board (that
@@ -100,7 +101,20 @@ export async function moveCard(listId: number, taskId: number, bucketId: number,
   return saved;
 }
 
-/** Changes a bucket (title, limit, done bucket) at once, and back when the server refuses (e.g. a second done bucket). */
+/** Shows a bucket as the server saved it: the new stamp, so the next edit of it is not taken for a stale one. */
+function showSaved(listId: number, saved: Bucket): void {
+  appStore.set(boardAtom(listId), (all) => all.map((b) => (b.id === saved.id ? { ...b, ...api.bucketFields(saved) } : b)));
+}
+
+// A change sent after the network came back (or by another tab).
+onOutboxAck((write, result) => {
+  if (write.kind === 'bucketUpdate') showSaved(write.listId, result as Bucket);
+});
+
+/**
+ * Changes a bucket (title, limit, done bucket) at once, through the outbox (without a network it is sent later), and
+ * back when the server refuses (e.g. a second done bucket).
+ */
 export async function update(listId: number, bucketId: number, change: Partial<BucketMeta>, message?: string): Promise<boolean> {
   const board = boardAtom(listId);
   const before = appStore.get(board)?.find((b) => b.id === bucketId);
@@ -108,10 +122,9 @@ export async function update(listId: number, bucketId: number, change: Partial<B
   const withChange = (all: Bucket[], value: Bucket) => all.map((b) => (b.id === bucketId ? { ...value, tasks: b.tasks } : b));
   appStore.set(board, (all) => withChange(all, { ...before, ...change }));
   try {
-    const saved = await api.updateBucket({ ...before, ...change }, { onMerged: () => void success('task.kanban.bucketConflictMerged') });
-    // The new stamp, so the next edit of this bucket is not taken for a stale one.
-    appStore.set(board, (all) => all.map((b) => (b.id === saved.id ? { ...b, ...api.bucketFields(saved) } : b)));
-    if (message) void success(message);
+    const outcome = await submit({ kind: 'bucketUpdate', listId, bucketId, bucket: api.bucketFields({ ...before, ...change }) }, before.title);
+    if (outcome.sent) showSaved(listId, outcome.result as Bucket);
+    if (message && outcome.sent) void success(message);
     return true;
   } catch (err) {
     appStore.set(board, (all) => withChange(all, before));

@@ -1,5 +1,5 @@
 // Label actions: the one find-or-create every door uses (task detail, bulk command, quick-add).
-import { deleteLabel, normalizeLabel, updateLabel, type Label } from '../api/labels';
+import { normalizeLabel, type Label } from '../api/labels';
 import { error as toastError, success } from '../app/toast';
 import { appStore } from '../state/store';
 import { labelAtomFamily, labelsAtom, labelsLoadedAtom, loadLabels, removeLabelFromState, upsertLabel } from '../state/namespaces';
@@ -34,8 +34,10 @@ function localLabel(id: number, fields: Partial<Label>): Label {
   return normalizeLabel({ ...fields, id, ...(user ? { createdBy: user } : {}) }, 2);
 }
 
-// A label created offline (or in another tab) reached the server: its real id replaces the temporary one.
+// A label created offline (or in another tab) reached the server: its real id replaces the temporary one. A change
+// sent later shows the server's copy (its new version).
 onOutboxAck((write, result) => {
+  if (write.kind === 'labelUpdate' && labelAtomFamily.peek(write.labelId)) upsertLabel(result as Label);
   if (write.kind !== 'labelCreate') return;
   const saved = result as Label;
   if (labelAtomFamily.peek(write.labelId)) {
@@ -45,11 +47,16 @@ onOutboxAck((write, result) => {
   if (!labelAtomFamily.peek(saved.id)) upsertLabel(saved);
 });
 
-/** Saves a changed label (title, description, colour); a merge with someone else's edit is told. Returns whether it was saved. */
+/**
+ * Saves a changed label (title, description, colour) through the outbox; a merge with someone else's edit is told.
+ * Returns whether it was saved, or waits to be sent (without a network: shown changed at once).
+ */
 export async function update(label: Label): Promise<boolean> {
+  const next = normalizeLabel(label);
   try {
-    upsertLabel(await updateLabel(normalizeLabel(label), { onMerged: () => void success('label.conflictMerged') }));
-    void success('label.edit.success');
+    const outcome = await submit({ kind: 'labelUpdate', labelId: next.id, label: next }, next.title);
+    upsertLabel(outcome.sent ? (outcome.result as Label) : next);
+    if (outcome.sent) void success('label.edit.success');
     return true;
   } catch (err) {
     void toastError(err);
@@ -57,8 +64,8 @@ export async function update(label: Label): Promise<boolean> {
   }
 }
 
-/** Deletes a label and drops it from the store; throws on failure. */
+/** Deletes a label and drops it from the store (without a network at once, the delete sent later); throws on failure. */
 export async function remove(id: number): Promise<void> {
-  await deleteLabel(id);
+  await submit({ kind: 'labelDelete', labelId: id }, labelAtomFamily.peek(id)?.title ?? '');
   removeLabelFromState(id);
 }

@@ -9,7 +9,7 @@ import { sameData } from '../state/sameData';
 import { hideDoneInRestoredLists, putTasks, removeTask, renameTask, taskAtomFamily } from '../state/tasks';
 import { renameBoardTask } from '../state/kanbanBoard';
 import { commentDeleted, renameCommentsTask } from '../state/comments';
-import { removeLabelFromState } from '../state/namespaces';
+import { loadLabels, removeLabelFromState } from '../state/namespaces';
 import { listSelectionAtom } from '../state/selection';
 import { navigateTo } from '../state/navigator';
 import { discardWrite, onOutboxAck, outboxStateAtom, pendingBase, pendingChanges, pendingDelete, submit } from '../outbox/current';
@@ -358,16 +358,20 @@ async function reloadTask(taskId: number): Promise<void> {
 /**
  * Drops a waiting or refused write, with the writes that name what it would have created, and shows what they
  * touched as the server has it again: a dropped task, label or comment goes; a task is loaded again (with the other
- * changes still waiting over it), and a task's comments too.
+ * changes still waiting over it), and a task's comments, the labels or a board too.
  */
 export async function discardWaiting(key: number): Promise<void> {
   const dropped = await discardWrite(key);
   if (!dropped.length) return;
   const tasks = new Set<number>();
   const comments = new Set<number>();
+  const boards = new Set<number>();
+  let labels = false;
   for (const { write } of dropped) {
     if (write.kind === 'create') removeTask(write.taskId);
     else if (write.kind === 'labelCreate') removeLabelFromState(write.labelId);
+    else if (write.kind === 'labelUpdate' || write.kind === 'labelDelete') labels = true;
+    else if (write.kind === 'bucketUpdate') boards.add(write.listId);
     else if (write.kind === 'commentAdd') commentDeleted(write.taskId, write.commentId);
     else if (write.kind === 'commentUpdate' || write.kind === 'commentDelete') comments.add(write.taskId);
     else {
@@ -378,5 +382,8 @@ export async function discardWaiting(key: number): Promise<void> {
   // A task created offline is not on the server yet: it stays as shown.
   await Promise.all([...tasks].filter((id) => id > 0 && taskAtomFamily.peek(id)).map(reloadTask));
   for (const id of comments) if (id > 0) void loadComments(id);
+  if (labels) void loadLabels().catch((err: unknown) => void toastError(err));
+  // The board's code imports this module: it is loaded when needed rather than imported back.
+  if (boards.size) void import('./buckets').then((m) => boards.forEach((id) => void m.load(id)));
   void success('outbox.discarded');
 }

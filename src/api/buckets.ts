@@ -43,7 +43,8 @@ function bucketFromApi(raw: WireBucket): Bucket {
   };
 }
 
-type BucketFields = Omit<Bucket, 'tasks'>;
+/** A bucket without its cards: what is saved of it. */
+export type BucketFields = Omit<Bucket, 'tasks'>;
 const copies = new ServerCopies<BucketFields>();
 
 /** A bucket the server sent on its own (a live update), remembered as the server's copy like a loaded one. */

@@ -2,7 +2,8 @@
 import * as api from '../api/tasks';
 import { addLabelToTask, removeLabelFromTask } from '../api/taskLabels';
 import { addAssignee, removeAssignee } from '../api/assignees';
-import { createLabel } from '../api/labels';
+import { createLabel, deleteLabel, updateLabel } from '../api/labels';
+import { updateBucket } from '../api/buckets';
 import { createComment, deleteComment, updateComment } from '../api/comments';
 import { createRelation, deleteRelation } from '../api/relations';
 import { success } from '../app/toast';
@@ -28,6 +29,12 @@ export function sendWrite(write: Write): Promise<unknown> {
       return removeAssignee(write.taskId, write.userId);
     case 'labelCreate':
       return createLabel(write.fields);
+    case 'labelUpdate':
+      return updateLabel({ ...write.label, id: write.labelId }, { onMerged: () => void success('label.conflictMerged') });
+    case 'labelDelete':
+      return deleteLabel(write.labelId);
+    case 'bucketUpdate':
+      return updateBucket(write.bucket, { onMerged: () => void success('task.kanban.bucketConflictMerged') });
     case 'commentAdd':
       return createComment(write.taskId, write.text);
     case 'commentUpdate':

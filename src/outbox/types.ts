@@ -1,6 +1,7 @@
 // What the outbox keeps: one write per entry, in the order they were made, and where each one stands.
 import type { RelationKind, Task } from '../api/tasks';
 import type { Label } from '../api/labels';
+import type { BucketFields } from '../api/buckets';
 
 /**
  * One write as it will be sent. What a write creates (a task, a label, a comment) gets a temporary id, negative and
@@ -15,6 +16,11 @@ export type Write =
   | { kind: 'labelAdd' | 'labelRemove'; taskId: number; labelId: number }
   | { kind: 'assigneeAdd' | 'assigneeRemove'; taskId: number; userId: number }
   | { kind: 'labelCreate'; labelId: number; fields: Partial<Label> }
+  /** The label as it is to be saved (its id is `labelId`, which a label created offline has rewritten). */
+  | { kind: 'labelUpdate'; labelId: number; label: Label }
+  | { kind: 'labelDelete'; labelId: number }
+  /** A bucket's fields (title, limit, done bucket) as they are to be saved. */
+  | { kind: 'bucketUpdate'; listId: number; bucketId: number; bucket: BucketFields }
   | { kind: 'commentAdd'; taskId: number; commentId: number; text: string }
   | { kind: 'commentUpdate'; taskId: number; commentId: number; text: string }
   | { kind: 'commentDelete'; taskId: number; commentId: number }
@@ -46,11 +52,12 @@ export function withIds(write: Write, swap: (id: number) => number): Write {
 }
 
 /**
- * What a write changes, for keeping writes in order: the writes of one task (or one new label) wait behind a refused
- * one of the same, as each may build on it.
+ * What a write changes, for keeping writes in order: the writes of one task (or label, or bucket) wait behind a
+ * refused one of the same, as each may build on it.
  */
 export function subjectOf(write: Write): string {
-  return write.kind === 'labelCreate' ? `label:${write.labelId}` : `task:${write.taskId}`;
+  if (write.kind === 'bucketUpdate') return `bucket:${write.bucketId}`;
+  return 'taskId' in write ? `task:${write.taskId}` : `label:${write.labelId}`;
 }
 
 /** The server's refusal as it is kept (an ApiError does not survive IndexedDB or a BroadcastChannel). */

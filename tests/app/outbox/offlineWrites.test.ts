@@ -8,7 +8,14 @@ import type { Label } from '../../../src/api/labels';
 vi.mock('../../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../src/api/tasks', async (orig) => ({ ...(await orig<typeof import('../../../src/api/tasks')>()), createTask: vi.fn(), getTask: vi.fn() }));
 vi.mock('../../../src/api/taskLabels', () => ({ addLabelToTask: vi.fn(), removeLabelFromTask: vi.fn() }));
-vi.mock('../../../src/api/labels', async (orig) => ({ ...(await orig<typeof import('../../../src/api/labels')>()), createLabel: vi.fn(), getAllLabels: vi.fn() }));
+vi.mock('../../../src/api/labels', async (orig) => ({
+  ...(await orig<typeof import('../../../src/api/labels')>()),
+  createLabel: vi.fn(),
+  getAllLabels: vi.fn(),
+  updateLabel: vi.fn(),
+  deleteLabel: vi.fn(),
+}));
+vi.mock('../../../src/api/buckets', async (orig) => ({ ...(await orig<typeof import('../../../src/api/buckets')>()), updateBucket: vi.fn() }));
 vi.mock('../../../src/api/comments', () => ({ getComments: vi.fn(), createComment: vi.fn(), updateComment: vi.fn(), deleteComment: vi.fn() }));
 vi.mock('../../../src/api/relations', () => ({ createRelation: vi.fn(), deleteRelation: vi.fn() }));
 vi.mock('../../../src/api/assignees', () => ({ searchUsers: vi.fn(), addAssignee: vi.fn(), removeAssignee: vi.fn(), listUsers: vi.fn() }));
@@ -18,10 +25,12 @@ const labelsApi = vi.mocked(await import('../../../src/api/labels'));
 const commentsApi = vi.mocked(await import('../../../src/api/comments'));
 const relationsApi = vi.mocked(await import('../../../src/api/relations'));
 const assigneesApi = vi.mocked(await import('../../../src/api/assignees'));
+const bucketsApi = vi.mocked(await import('../../../src/api/buckets'));
+const { boardAtom } = await import('../../../src/state/kanbanBoard');
 const { error: toastError } = vi.mocked(await import('../../../src/app/toast'));
 const { appStore } = await import('../../../src/state/store');
 const { putTasks, taskAtomFamily } = await import('../../../src/state/tasks');
-const { labelsAtom } = await import('../../../src/state/namespaces');
+const { labelsAtom, upsertLabel } = await import('../../../src/state/namespaces');
 const { commentsByTaskAtom } = await import('../../../src/state/comments');
 const { userAtom } = await import('../../../src/state/session');
 const { flushOutbox, outboxStateAtom } = await import('../../../src/outbox/current');
@@ -155,5 +164,35 @@ describe('writes beside the task without a network', () => {
     // A refusal is not a missing network: it is not answered from the store.
     assigneesApi.searchUsers.mockRejectedValue(new ApiError({ status: 403, message: 'Forbidden', fromServer: true }));
     await expect(actions.users.searchAssignees('ann')).rejects.toThrow('Forbidden');
+  });
+
+  it('a label renamed and another deleted offline, and a bucket renamed, show at once and are sent in order later', async () => {
+    const label = (id: number, title: string) => ({ id, title, description: '', hexColor: 'e8e8e8', textColor: '#000', maxRight: 2 }) as Label;
+    upsertLabel(label(70, 'home'));
+    upsertLabel(label(71, 'old'));
+    putTasks([makeTask({ id: 72, title: 'Seventy-two', listId: 5, labels: [label(71, 'old')] })]);
+    appStore.set(boardAtom(5), [{ id: 9, title: 'To do', listId: 5, position: 1, limit: 0, isDoneBucket: false, tasks: [] } as never]);
+    online = false;
+    expect(await actions.labels.update({ ...label(70, 'house'), hexColor: '1973ff' })).toBe(true);
+    await actions.labels.remove(71);
+    expect(await actions.buckets.update(5, 9, { title: 'Next' })).toBe(true);
+    expect(appStore.get(labelsAtom).map((l) => [l.id, l.title])).toContainEqual([70, 'house']);
+    expect(appStore.get(labelsAtom).some((l) => l.id === 71)).toBe(false);
+    expect(taskAtomFamily.peek(72)!.labels).toEqual([]);
+    expect(appStore.get(boardAtom(5))!.map((b) => b.title)).toEqual(['Next']);
+    expect(labelsApi.updateLabel).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(outboxEntries().map((e) => e.write.kind)).toEqual(['labelUpdate', 'labelDelete', 'bucketUpdate']));
+
+    labelsApi.updateLabel.mockImplementation(async (l) => ({ ...l, updated: new Date('2026-11-27T10:00:00Z') }));
+    bucketsApi.updateBucket.mockImplementation(async (b) => ({ ...b, tasks: [], updated: new Date('2026-11-27T10:00:00Z') }) as never);
+    online = true;
+    flushOutbox();
+    await vi.waitFor(() => expect(outboxEntries()).toEqual([]));
+    expect(labelsApi.updateLabel.mock.calls[0][0]).toMatchObject({ id: 70, title: 'house', hexColor: '1973ff' });
+    expect(labelsApi.deleteLabel).toHaveBeenCalledWith(71);
+    expect(bucketsApi.updateBucket.mock.calls[0][0]).toMatchObject({ id: 9, title: 'Next' });
+    // The copies the server saved are shown (their new versions, for the next edit's If-Match).
+    expect(appStore.get(labelsAtom).find((l) => l.id === 70)?.updated).toEqual(new Date('2026-11-27T10:00:00Z'));
+    expect(appStore.get(boardAtom(5))![0]).toMatchObject({ title: 'Next', updated: new Date('2026-11-27T10:00:00Z') });
   });
 });
