@@ -8,6 +8,7 @@ import { error as toastError, success } from '../app/toast';
 import { told, toldOk } from './told';
 import { listAtomFamily, reloadNamespaces, removeListFromState, upsertList } from '../state/namespaces';
 import { isNetworkError } from '../api/networkError';
+import { onOutboxAck, submit } from '../outbox/current';
 
 /** A list with the caller's right on it; throws on failure (each view reports it its own way), except offline for a list the store has. */
 export async function load(listId: number): Promise<List> {
@@ -35,22 +36,42 @@ export async function create(namespaceId: number, fields: Partial<List>): Promis
   }, 'list.create.createdSuccess');
 }
 
+/**
+ * Saves a list's changed fields through the outbox: the saved list, or, without a network, the list as changed (shown
+ * at once, sent later). Throws the server's refusal.
+ */
+async function save(list: List): Promise<{ list: List; sent: boolean }> {
+  const outcome = await submit({ kind: 'listUpdate', listId: list.id, list }, list.title);
+  const saved = outcome.sent ? (outcome.result as List) : list;
+  upsertList(saved);
+  return { list: saved, sent: outcome.sent };
+}
+
+// A change sent after the network came back (or by another tab): the server's copy, and the tree it computes
+// (favourites, archived lists).
+onOutboxAck((write, result) => {
+  if (write.kind !== 'listUpdate') return;
+  upsertList(result as List);
+  void reloadNamespaces().catch(() => undefined);
+});
+
 /** Saves a changed list (title, identifier, colour, description); a merge with someone else's edit is told. */
 export async function update(list: List): Promise<List | null> {
   return told(async () => {
-    const saved = await api.updateList(list, { onMerged: () => void success('list.conflictMerged') });
-    upsertList(saved);
+    const { list: saved, sent } = await save(list);
+    if (sent) void success('list.edit.success');
     return saved;
-  }, 'list.edit.success');
+  });
 }
 
-/** Archives a list (read-only from then on), or un-archives an archived one. Returns whether it was saved. */
+/** Archives a list (read-only from then on), or un-archives an archived one. Returns whether it was saved (or waits to be). */
 export async function toggleArchived(list: List): Promise<boolean> {
   const archived = list.isArchived;
   return toldOk(async () => {
-    await api.updateList({ ...list, isArchived: !archived }, { onMerged: () => void success('list.conflictMerged') });
+    if (!(await save({ ...list, isArchived: !archived })).sent) return;
     await reloadNamespaces();
-  }, archived ? 'list.archive.unarchiveSuccess' : 'list.archive.success');
+    void success(archived ? 'list.archive.unarchiveSuccess' : 'list.archive.success');
+  });
 }
 
 /** Copies a list (tasks, buckets, shares) into a namespace. Returns the copy, or null on failure. */
@@ -97,9 +118,8 @@ export async function toggleFavorite(list: List): Promise<void> {
   const flipped = { ...list, isFavorite: !list.isFavorite };
   upsertList(flipped);
   try {
-    await api.updateList(flipped, { onMerged: () => void success('list.conflictMerged') });
     // The favorites pseudo namespace appears, grows or shrinks: the server knows its contents.
-    await reloadNamespaces();
+    if ((await save(flipped)).sent) await reloadNamespaces();
   } catch (err) {
     upsertList(list);
     void toastError(err);

@@ -2,7 +2,8 @@
 // sidebar's list moves between and within namespaces. Each writes the store, so the tree and every page follow.
 import * as api from '../api/namespaces';
 import type { Namespace } from '../api/namespaces';
-import { updateList, type List } from '../api/lists';
+import type { List } from '../api/lists';
+import { onOutboxAck, submit } from '../outbox/current';
 import { success, error as toastError } from '../app/toast';
 import { told, toldOk } from './told';
 import { reloadNamespaces, openNamespaces, putNamespace, removeNamespaceFromState, upsertList, upsertNamespace, putLists, type NamespaceEntity } from '../state/namespaces';
@@ -59,11 +60,22 @@ export async function create(fields: { title: string; hexColor?: string }): Prom
 /** Saves a namespace's changed fields (merged over someone else's edit, and told so). Returns whether it saved. */
 export async function update(ns: NamespaceFields, change: Partial<Pick<Namespace, 'title' | 'description' | 'hexColor' | 'isArchived'>>, message: string): Promise<boolean> {
   return toldOk(async () => {
-    const saved = await api.updateNamespace({ ...toApi(ns), ...change }, { onMerged: () => void success('namespace.conflictMerged') });
-    putNamespace(saved);
+    const next = { ...toApi(ns), ...change };
+    const outcome = await submit({ kind: 'namespaceUpdate', namespaceId: next.id, namespace: next }, next.title);
+    // Without a network: shown changed at once, sent later (through the outbox).
+    putNamespace(outcome.sent ? (outcome.result as Namespace) : next);
+    if (!outcome.sent) return;
     await reloadNamespaces();
-  }, message);
+    void success(message);
+  });
 }
+
+// A change sent after the network came back (or by another tab): the server's copy, and the tree it computes.
+onOutboxAck((write, result) => {
+  if (write.kind !== 'namespaceUpdate') return;
+  putNamespace(result as Namespace);
+  void reloadNamespaces().catch(() => undefined);
+});
 
 /** Archives a namespace (with its lists) or takes it out of the archive. */
 export function setArchived(ns: NamespaceFields, archived: boolean): Promise<boolean> {
@@ -87,7 +99,9 @@ export async function moveList(list: List, namespaceId: number, position: number
   const moved = { ...list, position, namespaceId };
   upsertList(moved);
   try {
-    const saved = await updateList(moved, { onMerged: () => void success('list.conflictMerged') });
+    // Through the outbox: without a network the move stays shown and is sent later.
+    const outcome = await submit({ kind: 'listUpdate', listId: moved.id, list: moved }, moved.title);
+    const saved = outcome.sent ? (outcome.result as List) : moved;
     upsertList(saved);
     return saved;
   } catch (err) {

@@ -4,6 +4,8 @@ import { addLabelToTask, removeLabelFromTask } from '../api/taskLabels';
 import { addAssignee, removeAssignee } from '../api/assignees';
 import { createLabel, deleteLabel, updateLabel } from '../api/labels';
 import { updateBucket } from '../api/buckets';
+import { updateList } from '../api/lists';
+import { updateNamespace } from '../api/namespaces';
 import { createComment, deleteComment, updateComment } from '../api/comments';
 import { createRelation, deleteRelation } from '../api/relations';
 import { success } from '../app/toast';
@@ -35,6 +37,10 @@ export function sendWrite(write: Write): Promise<unknown> {
       return deleteLabel(write.labelId);
     case 'bucketUpdate':
       return updateBucket(write.bucket, { onMerged: () => void success('task.kanban.bucketConflictMerged') });
+    case 'listUpdate':
+      return updateList(write.list, { onMerged: () => void success('list.conflictMerged') });
+    case 'namespaceUpdate':
+      return updateNamespace(write.namespace, { onMerged: () => void success('namespace.conflictMerged') });
     case 'commentAdd':
       return createComment(write.taskId, write.text);
     case 'commentUpdate':

@@ -2,6 +2,8 @@
 import type { RelationKind, Task } from '../api/tasks';
 import type { Label } from '../api/labels';
 import type { BucketFields } from '../api/buckets';
+import type { List } from '../api/lists';
+import type { Namespace } from '../api/namespaces';
 
 /**
  * One write as it will be sent. What a write creates (a task, a label, a comment) gets a temporary id, negative and
@@ -21,6 +23,9 @@ export type Write =
   | { kind: 'labelDelete'; labelId: number }
   /** A bucket's fields (title, limit, done bucket) as they are to be saved. */
   | { kind: 'bucketUpdate'; listId: number; bucketId: number; bucket: BucketFields }
+  /** A list's or namespace's fields as they are to be saved (title, colour, archived, favourite, position, …). */
+  | { kind: 'listUpdate'; listId: number; list: List }
+  | { kind: 'namespaceUpdate'; namespaceId: number; namespace: Namespace }
   | { kind: 'commentAdd'; taskId: number; commentId: number; text: string }
   | { kind: 'commentUpdate'; taskId: number; commentId: number; text: string }
   | { kind: 'commentDelete'; taskId: number; commentId: number }
@@ -57,6 +62,8 @@ export function withIds(write: Write, swap: (id: number) => number): Write {
  */
 export function subjectOf(write: Write): string {
   if (write.kind === 'bucketUpdate') return `bucket:${write.bucketId}`;
+  if (write.kind === 'listUpdate') return `list:${write.listId}`;
+  if (write.kind === 'namespaceUpdate') return `namespace:${write.namespaceId}`;
   return 'taskId' in write ? `task:${write.taskId}` : `label:${write.labelId}`;
 }
 

@@ -15,6 +15,8 @@ vi.mock('../../../src/api/labels', async (orig) => ({
   updateLabel: vi.fn(),
   deleteLabel: vi.fn(),
 }));
+vi.mock('../../../src/api/lists', async (orig) => ({ ...(await orig<typeof import('../../../src/api/lists')>()), updateList: vi.fn() }));
+vi.mock('../../../src/api/namespaces', async (orig) => ({ ...(await orig<typeof import('../../../src/api/namespaces')>()), updateNamespace: vi.fn(), getAllNamespaces: vi.fn() }));
 vi.mock('../../../src/api/buckets', async (orig) => ({ ...(await orig<typeof import('../../../src/api/buckets')>()), updateBucket: vi.fn() }));
 vi.mock('../../../src/api/comments', () => ({ getComments: vi.fn(), createComment: vi.fn(), updateComment: vi.fn(), deleteComment: vi.fn() }));
 vi.mock('../../../src/api/relations', () => ({ createRelation: vi.fn(), deleteRelation: vi.fn() }));
@@ -26,11 +28,14 @@ const commentsApi = vi.mocked(await import('../../../src/api/comments'));
 const relationsApi = vi.mocked(await import('../../../src/api/relations'));
 const assigneesApi = vi.mocked(await import('../../../src/api/assignees'));
 const bucketsApi = vi.mocked(await import('../../../src/api/buckets'));
+const listsApi = vi.mocked(await import('../../../src/api/lists'));
+const namespacesApi = vi.mocked(await import('../../../src/api/namespaces'));
+const namespaceActions = await import('../../../src/actions/namespaces');
 const { boardAtom } = await import('../../../src/state/kanbanBoard');
 const { error: toastError } = vi.mocked(await import('../../../src/app/toast'));
 const { appStore } = await import('../../../src/state/store');
 const { putTasks, taskAtomFamily } = await import('../../../src/state/tasks');
-const { labelsAtom, upsertLabel } = await import('../../../src/state/namespaces');
+const { labelsAtom, listAtomFamily, namespaceAtomFamily, upsertLabel, upsertList, upsertNamespace } = await import('../../../src/state/namespaces');
 const { commentsByTaskAtom } = await import('../../../src/state/comments');
 const { userAtom } = await import('../../../src/state/session');
 const { flushOutbox, outboxStateAtom } = await import('../../../src/outbox/current');
@@ -194,5 +199,35 @@ describe('writes beside the task without a network', () => {
     // The copies the server saved are shown (their new versions, for the next edit's If-Match).
     expect(appStore.get(labelsAtom).find((l) => l.id === 70)?.updated).toEqual(new Date('2026-11-27T10:00:00Z'));
     expect(appStore.get(boardAtom(5))![0]).toMatchObject({ title: 'Next', updated: new Date('2026-11-27T10:00:00Z') });
+  });
+
+  it('a list renamed, starred and moved and a namespace renamed offline show at once and reach the server later', async () => {
+    const { normalizeList } = await import('../../../src/api/lists');
+    const { normalizeNamespace } = await import('../../../src/api/namespaces');
+    upsertNamespace(normalizeNamespace({ id: 80, title: 'Home', lists: [] }));
+    upsertList(normalizeList({ id: 81, title: 'Chores', namespaceId: 80, position: 1 }));
+    online = false;
+    const list = listAtomFamily.peek(81)!;
+    expect(await actions.lists.update({ ...list, title: 'Housework' })).toMatchObject({ title: 'Housework' });
+    await actions.lists.toggleFavorite(listAtomFamily.peek(81)!);
+    expect(await namespaceActions.moveList(listAtomFamily.peek(81)!, 80, 5)).toMatchObject({ position: 5 });
+    expect(await namespaceActions.update(namespaceAtomFamily.peek(80)!, { title: 'House' }, 'namespace.edit.success')).toBe(true);
+    expect(listAtomFamily.peek(81)).toMatchObject({ title: 'Housework', isFavorite: true, position: 5 });
+    expect(namespaceAtomFamily.peek(80)).toMatchObject({ title: 'House' });
+    expect(toastError).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(outboxEntries().map((e) => e.write.kind)).toEqual(['listUpdate', 'listUpdate', 'listUpdate', 'namespaceUpdate']));
+
+    listsApi.updateList.mockImplementation(async (l) => l);
+    namespacesApi.updateNamespace.mockImplementation(async (n) => n);
+    namespacesApi.getAllNamespaces.mockResolvedValue([]);
+    online = true;
+    flushOutbox();
+    await vi.waitFor(() => expect(outboxEntries()).toEqual([]));
+    expect(listsApi.updateList.mock.calls.map(([l]) => [l.title, l.isFavorite, l.position])).toEqual([
+      ['Housework', false, 1],
+      ['Housework', true, 1],
+      ['Housework', true, 5],
+    ]);
+    expect(namespacesApi.updateNamespace.mock.calls[0][0]).toMatchObject({ id: 80, title: 'House' });
   });
 });
