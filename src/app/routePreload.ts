@@ -91,11 +91,32 @@ export function preloadScript(table: PreloadRoute[], sessionFiles: string[] = []
     ";window.__kfRoutes=t;var d=document,p=location.pathname.replace(/\\/+$/,'')||'/',k=null,u=false;" +
     "function f(l){l.forEach(function(h){var e=d.createElement('link');if(/\\.css$/.test(h)){e.rel='preload';e.setAttribute('as','style')}else e.rel='modulepreload';e.crossOrigin='';e.href=h;d.head.appendChild(e)})}" +
     "try{k=localStorage.getItem('token');var c=JSON.parse(atob(k.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));u=c.type===1&&c.id>0&&c.exp*1000>Date.now()}catch(e){}" +
+    earlyKeysScript() +
     copyReadScript() +
     'for(var i=0;i<t.length;i++){var m=new RegExp(t[i][0]).exec(p);if(!m)continue;' +
     'if(u&&t[i][2].length){var b=(localStorage.getItem(\'API_URL\')||window.API_URL||\'/api/v1\').replace(/\\/+$/,\'\'),w=window.__kfEarly={};' +
     "t[i][2].forEach(function(q){var ok=true,r=q.replace(/\\{(\\d+)\\}/g,function(_,n){var v=m[+n];if(!/^\\d+$/.test(v))ok=false;return v});" +
     "if(ok){var x=fetch(b+'/'+r,{headers:{Authorization:'Bearer '+k}});x.catch(function(){});w[r]={at:Date.now(),res:x}}});f(t[i][1]);f(s)}else f(t[i][1]);break}})()"
+  );
+}
+
+/** The most keys typed ahead that are kept for the keymap (src/app/earlyKeys.ts holds as many). */
+const EARLY_KEYS_MAX = 16;
+
+/**
+ * For a signed-in user: holds the keys pressed before the app's keymap is bound, from the navigation on, in
+ * window.__kfKeys for src/app/earlyKeys.ts to take and replay. The same keys as it holds: printable, alone or with
+ * Ctrl/Cmd, not typed into a field, not acted on by anything.
+ */
+function earlyKeysScript(): string {
+  return (
+    'if(u){var K=window.__kfKeys={held:[]};K.on=function(e){var t=e.target;' +
+    'if(e.defaultPrevented||e.isComposing||e.repeat||e.altKey||e.key.length!==1||K.held.length>=' +
+    EARLY_KEYS_MAX +
+    ')return;' +
+    "if(t&&(t.isContentEditable||/^(TEXTAREA|SELECT)$/.test(t.tagName)||(t.tagName==='INPUT'&&!/^(checkbox|radio|button|submit|reset|range|color|file)$/.test(t.type))))return;" +
+    'K.held.push({init:{key:e.key,code:e.code,ctrlKey:e.ctrlKey,metaKey:e.metaKey,shiftKey:e.shiftKey,bubbles:true,cancelable:true},at:t})};' +
+    "addEventListener('keydown',K.on)}"
   );
 }
 

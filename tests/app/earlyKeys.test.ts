@@ -1,6 +1,7 @@
 // Keys pressed before the keymap is bound are handed to it afterwards, in order; keys that already acted are not.
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdEarlyKeys } from '../../src/app/earlyKeys';
+import { preloadScript } from '../../src/app/routePreload';
 
 const press = (at: EventTarget, key: string, init: KeyboardEventInit = {}) => {
   const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
@@ -10,7 +11,12 @@ const press = (at: EventTarget, key: string, init: KeyboardEventInit = {}) => {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  localStorage.clear();
+  delete window.__kfKeys;
 });
+
+/** A signed-in user's token, as index.html's script reads it. */
+const userToken = () => `x.${btoa(JSON.stringify({ type: 1, id: 5, exp: Date.now() / 1000 + 3600 })).replace(/=+$/, '')}.sig`;
 
 describe('holdEarlyKeys', () => {
   it('replays printable keys pressed outside fields, in order, on the element they were pressed on', () => {
@@ -63,5 +69,30 @@ describe('holdEarlyKeys', () => {
     window.removeEventListener('keydown', keymap);
     // The '?' replayed; the later 'g' reached the listener once, directly, not held again.
     expect(seen).toEqual(['shift+?@body', 'g@body']);
+  });
+
+  it('takes over the keys index.html’s script held from the navigation on, before the app’s code had loaded', () => {
+    localStorage.setItem('token', userToken());
+    new Function(preloadScript([]))();
+    document.body.innerHTML = '<input id="box">';
+    // Ctrl+K and the start of a list's name, typed while the page was still loading; a letter typed into a field is not held.
+    press(document.body, 'k', { ctrlKey: true });
+    press(document.getElementById('box')!, 'x');
+    press(document.body, 'W', { shiftKey: true });
+    const replay = holdEarlyKeys();
+    expect(window.__kfKeys).toBeUndefined();
+    press(document.body, 'e');
+
+    const seen: string[] = [];
+    const keymap = (e: KeyboardEvent) => seen.push(`${e.ctrlKey ? 'ctrl+' : ''}${e.key}`);
+    window.addEventListener('keydown', keymap);
+    replay();
+    window.removeEventListener('keydown', keymap);
+    expect(seen).toEqual(['ctrl+k', 'W', 'e']);
+  });
+
+  it('holds nothing before the app loads for a visitor without a session', () => {
+    new Function(preloadScript([]))();
+    expect(window.__kfKeys).toBeUndefined();
   });
 });

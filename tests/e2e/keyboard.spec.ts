@@ -51,6 +51,24 @@ test('open a list from anywhere by typing part of its name: at most 2 keys + the
   expect(k.count).toBeLessThanOrEqual(2 + 1);
 });
 
+test('keys typed while the page is still loading are kept: Ctrl+K and a list’s name typed at once open it', async ({ page, request }) => {
+  const account = await signUp(request, page, 'kbe');
+  const listId = await createList(request, account, 'Garden Plans');
+  // The keyboard's code arrives late (a slow connection, a busy machine): what was typed meanwhile must not be lost.
+  await page.route(/\/assets\/sessionKeys-[\w-]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/tasks/by/upcoming', { waitUntil: 'commit' });
+  await expect(page.locator('.app-shell')).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Garden Pl');
+  await expect(palette(page).getByRole('combobox')).toHaveValue('Garden Pl');
+  await expect(palette(page).getByRole('option').first()).toContainText('Garden Plans');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/lists/${listId}/`));
+});
+
 test('kanban: the first card in at most 2 Tab presses, opened with Enter, moved to the next bucket by keys', async ({ page, request }) => {
   const account = await signUp(request, page, 'kbk');
   const listId = await createList(request, account, 'Board');
