@@ -30,6 +30,16 @@ interface Stream {
   close: () => void;
 }
 
+/** A server that keeps only the newest 8 events, with a user, their list and a task in it. */
+async function smallLog() {
+  const small = await testServer({ liveEventsKept: 8 });
+  const u = await makeUser(small);
+  const ns = await makeNamespace(small, u.id);
+  const l = (await makeList(small, u.id, ns)).id;
+  const t = await makeTask(small, u.token, l);
+  return { small, u, l, t };
+}
+
 async function baseOf(app: FastifyInstance): Promise<string> {
   const address = app.server.address();
   if (!address || typeof address === 'string') await app.listen({ port: 0, host: '127.0.0.1' });
@@ -350,12 +360,8 @@ describe('live updates', () => {
   });
 
   it('sends reset when the events after Last-Event-ID were pruned', async () => {
-    const small = await testServer({ liveEventsKept: 8 });
+    const { small, u, t } = await smallLog();
     try {
-      const u = await makeUser(small);
-      const ns = await makeNamespace(small, u.id);
-      const l = (await makeList(small, u.id, ns)).id;
-      const t = await makeTask(small, u.token, l);
       for (let i = 0; i < 20; i++) await call(small, 'POST', `/tasks/${t.id}`, { token: u.token, body: { title: `v${i}` } });
       const kept = await small.ctx.db.selectFrom('live_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(Number(kept.n)).toBeLessThanOrEqual(10);
@@ -407,12 +413,8 @@ describe('live updates', () => {
   });
 
   it('a read older than the kept log gets a reset from its stream, so the client loads again', async () => {
-    const small = await testServer({ liveEventsKept: 8 });
+    const { small, u, l, t } = await smallLog();
     try {
-      const u = await makeUser(small);
-      const ns = await makeNamespace(small, u.id);
-      const l = (await makeList(small, u.id, ns)).id;
-      const t = await makeTask(small, u.token, l);
       const read = Number((await call(small, 'GET', `/lists/${l}/tasks`, { token: u.token })).headers['x-live-event-id']);
       for (let i = 0; i < 20; i++) await call(small, 'POST', `/tasks/${t.id}`, { token: u.token, body: { title: `v${i}` } });
       const s = await openStream(small, u, { lastEventIdQuery: read });
