@@ -10,7 +10,7 @@ import { boardAtom, boardPagesAtom, type BucketMeta } from '../state/kanbanBoard
 import { moveCard as placeCard } from '../state/kanbanMoves';
 import { setBucketChoices } from '../state/bucketChoices';
 import * as tasks from './tasks';
-import { onOutboxAck, submit } from '../outbox/current';
+import { onOutboxAck, onOutboxDiscard, submit } from '../outbox/current';
 
 /**
  * Reads a list's buckets (id and title) into the store for the task's bucket field and command; not the board (that
@@ -109,6 +109,12 @@ function showSaved(listId: number, saved: Bucket): void {
 // A change sent after the network came back (or by another tab).
 onOutboxAck((write, result) => {
   if (write.kind === 'bucketUpdate') showSaved(write.listId, result as Bucket);
+});
+
+// A change the person discarded: its board is shown as the server has it again.
+onOutboxDiscard((dropped) => {
+  const boards = new Set(dropped.flatMap(({ write }) => (write.kind === 'bucketUpdate' ? [write.listId] : [])));
+  for (const listId of boards) void load(listId);
 });
 
 /**

@@ -358,22 +358,21 @@ async function reloadTask(taskId: number): Promise<void> {
 /**
  * Drops a waiting or refused write, with the writes that name what it would have created, and shows what they
  * touched as the server has it again: a dropped task, label or comment goes; a task is loaded again (with the other
- * changes still waiting over it), and a task's comments, the labels, a board or the namespaces too.
+ * changes still waiting over it), and a task's comments, the labels or the namespaces too (a board: src/actions/buckets.ts).
  */
 export async function discardWaiting(key: number): Promise<void> {
   const dropped = await discardWrite(key);
   if (!dropped.length) return;
   const tasks = new Set<number>();
   const comments = new Set<number>();
-  const boards = new Set<number>();
   let labels = false;
   let tree = false;
   for (const { write } of dropped) {
     if (write.kind === 'create') removeTask(write.taskId);
     else if (write.kind === 'labelCreate') removeLabelFromState(write.labelId);
     else if (write.kind === 'labelUpdate' || write.kind === 'labelDelete') labels = true;
-    else if (write.kind === 'bucketUpdate') boards.add(write.listId);
     else if (write.kind === 'listUpdate' || write.kind === 'namespaceUpdate') tree = true;
+    else if (write.kind === 'bucketUpdate') continue;
     else if (write.kind === 'commentAdd') commentDeleted(write.taskId, write.commentId);
     else if (write.kind === 'commentUpdate' || write.kind === 'commentDelete') comments.add(write.taskId);
     else {
@@ -386,7 +385,5 @@ export async function discardWaiting(key: number): Promise<void> {
   for (const id of comments) if (id > 0) void loadComments(id);
   if (labels) void loadLabels().catch((err: unknown) => void toastError(err));
   if (tree) void reloadNamespaces().catch((err: unknown) => void toastError(err));
-  // The board's code imports this module: it is loaded when needed rather than imported back.
-  if (boards.size) void import('./buckets').then((m) => boards.forEach((id) => void m.load(id)));
   void success('outbox.discarded');
 }

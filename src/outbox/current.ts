@@ -57,8 +57,19 @@ export async function retryWrite(key: number): Promise<void> {
   await (await ready).retry(key);
 }
 
+type DiscardListener = (dropped: Entry[]) => void;
+const discardListeners = new Set<DiscardListener>();
+
+/** Hears the writes the person discarded, so that what they showed can be put back as the server has it. */
+export function onOutboxDiscard(listener: DiscardListener): () => void {
+  discardListeners.add(listener);
+  return () => discardListeners.delete(listener);
+}
+
 export async function discardWrite(key: number): Promise<Entry[]> {
-  return (await ready).discard(key);
+  const dropped = await (await ready).discard(key);
+  if (dropped.length) for (const l of discardListeners) l(dropped);
+  return dropped;
 }
 
 /** Sends what waits now, without waiting for the next try. */

@@ -17,7 +17,7 @@ vi.mock('../../../src/api/labels', async (orig) => ({
 }));
 vi.mock('../../../src/api/lists', async (orig) => ({ ...(await orig<typeof import('../../../src/api/lists')>()), updateList: vi.fn() }));
 vi.mock('../../../src/api/namespaces', async (orig) => ({ ...(await orig<typeof import('../../../src/api/namespaces')>()), updateNamespace: vi.fn(), getAllNamespaces: vi.fn() }));
-vi.mock('../../../src/api/buckets', async (orig) => ({ ...(await orig<typeof import('../../../src/api/buckets')>()), updateBucket: vi.fn() }));
+vi.mock('../../../src/api/buckets', async (orig) => ({ ...(await orig<typeof import('../../../src/api/buckets')>()), updateBucket: vi.fn(), getBuckets: vi.fn() }));
 vi.mock('../../../src/api/comments', () => ({ getComments: vi.fn(), createComment: vi.fn(), updateComment: vi.fn(), deleteComment: vi.fn() }));
 vi.mock('../../../src/api/relations', () => ({ createRelation: vi.fn(), deleteRelation: vi.fn() }));
 vi.mock('../../../src/api/assignees', () => ({ searchUsers: vi.fn(), addAssignee: vi.fn(), removeAssignee: vi.fn(), listUsers: vi.fn() }));
@@ -229,5 +229,16 @@ describe('writes beside the task without a network', () => {
       ['Housework', true, 5],
     ]);
     expect(namespacesApi.updateNamespace.mock.calls[0][0]).toMatchObject({ id: 80, title: 'House' });
+  });
+
+  it('a discarded bucket change shows the board as the server has it again', async () => {
+    appStore.set(boardAtom(6), [{ id: 19, title: 'Doing', listId: 6, position: 1, limit: 0, isDoneBucket: false, tasks: [] } as never]);
+    online = false;
+    await actions.buckets.update(6, 19, { title: 'Busy' });
+    await vi.waitFor(() => expect(outboxEntries()).toHaveLength(1));
+    bucketsApi.getBuckets.mockResolvedValue([{ id: 19, title: 'Doing', listId: 6, position: 1, limit: 0, isDoneBucket: false, tasks: [] } as never]);
+    await actions.tasks.discardWaiting(outboxEntries()[0].key);
+    await vi.waitFor(() => expect(appStore.get(boardAtom(6))!.map((b) => b.title)).toEqual(['Doing']));
+    expect(bucketsApi.getBuckets).toHaveBeenCalledWith(6);
   });
 });
