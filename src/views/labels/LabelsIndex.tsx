@@ -10,6 +10,7 @@ import { TextField } from '../../components/TextField';
 import { ColorPicker } from '../../components/ColorPicker';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Loading';
+import { NeedsConnection, useOnline } from '../../app/NeedsConnection';
 import { useRunCommand } from '../../app/useCommand';
 import { usePageTitle } from '../../app/usePageTitle';
 import { error as toastError } from '../../app/toast';
@@ -23,13 +24,18 @@ export default function LabelsIndex() {
   const run = useRunCommand();
   const labels = useAtomValue(labelsAtom);
   const user = useAtomValue(userAtom);
-  const [loaded, setLoaded] = useState(false);
+  const [load, setLoad] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const [editing, setEditing] = useState<Label | null>(null);
+  const online = useOnline();
 
   useEffect(() => {
     loadLabels().then(
-      () => setLoaded(true),
-      (err: unknown) => void toastError(err),
+      () => setLoad('loaded'),
+      (err: unknown) => {
+        // The labels this browser kept (the local copy) stay shown; without any, the page says why it is empty.
+        setLoad('failed');
+        void toastError(err);
+      },
     );
   }, []);
 
@@ -40,8 +46,9 @@ export default function LabelsIndex() {
         <Button onClick={() => void run('label.new')}>{t('label.create.title')}</Button>
       </header>
       <p className="muted">{t('label.explainer')}</p>
-      {!loaded && <Loading />}
-      {loaded && labels.length === 0 && <p className="muted">{t('label.none')}</p>}
+      {load === 'loading' && <Loading />}
+      {load === 'loaded' && labels.length === 0 && <p className="muted">{t('label.none')}</p>}
+      {load === 'failed' && labels.length === 0 && (online ? <p className="muted">{t('misc.loadingFailed')}</p> : <NeedsConnection />)}
       <div className="labels-layout">
         <ul className="label-chips" aria-label={t('label.title')}>
           {labels.map((l) => {
