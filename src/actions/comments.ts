@@ -4,14 +4,11 @@
 import * as api from '../api/comments';
 import type { TaskComment } from '../api/comments';
 import { told, toldOk } from './told';
-import { commentsByTaskAtom, setComments } from '../state/comments';
+import { commentDeleted, commentsByTaskAtom, setComments } from '../state/comments';
 import { appStore } from '../state/store';
 import { userAtom } from '../state/session';
-import { taskAtomFamily } from '../state/tasks';
-import { onOutboxAck, outboxStateAtom, submit } from '../outbox/current';
-
-/** The task's title, which names its comment writes in the waiting-changes dialog. */
-const titleOf = (taskId: number) => taskAtomFamily.peek(taskId)?.title ?? '';
+import { taskTitle } from '../state/tasks';
+import { onOutboxAck, onOutboxDiscard, outboxStateAtom, submit } from '../outbox/current';
 
 /** The comments as the server sent them with this tab's writes still waiting in the outbox over them. */
 function withWaiting(taskId: number, comments: readonly TaskComment[]): TaskComment[] {
@@ -46,7 +43,7 @@ function localComment(id: number, text: string): TaskComment {
 /** Adds a comment at the end of the task's. Returns it, or null on failure. */
 export async function create(taskId: number, text: string): Promise<TaskComment | null> {
   return told(async () => {
-    const outcome = await submit({ kind: 'commentAdd', taskId, commentId: 0, text }, titleOf(taskId));
+    const outcome = await submit({ kind: 'commentAdd', taskId, commentId: 0, text }, taskTitle(taskId));
     const comment = outcome.sent ? (outcome.result as TaskComment) : localComment(outcome.write.commentId, text);
     // Its live event may have shown it already.
     setComments(taskId, (all) => (all.some((c) => c.id === comment.id) ? all : [...all, comment]));
@@ -57,7 +54,7 @@ export async function create(taskId: number, text: string): Promise<TaskComment 
 /** Changes a comment's text. Returns whether it was saved (or waits to be sent). */
 export async function update(taskId: number, commentId: number, text: string): Promise<boolean> {
   return toldOk(async () => {
-    const outcome = await submit({ kind: 'commentUpdate', taskId, commentId, text }, titleOf(taskId));
+    const outcome = await submit({ kind: 'commentUpdate', taskId, commentId, text }, taskTitle(taskId));
     const saved: Partial<TaskComment> = outcome.sent ? (outcome.result as TaskComment) : { comment: text, updated: new Date() };
     setComments(taskId, (all) => all.map((c) => (c.id === commentId ? { ...c, ...saved } : c)));
   });
@@ -66,7 +63,7 @@ export async function update(taskId: number, commentId: number, text: string): P
 /** Deletes a comment. Returns whether it went (or waits to be sent). */
 export async function remove(taskId: number, commentId: number): Promise<boolean> {
   return toldOk(async () => {
-    await submit({ kind: 'commentDelete', taskId, commentId }, titleOf(taskId));
+    await submit({ kind: 'commentDelete', taskId, commentId }, taskTitle(taskId));
     setComments(taskId, (all) => all.filter((c) => c.id !== commentId));
   });
 }
@@ -83,4 +80,14 @@ onOutboxAck((write, result) => {
     if (at < 0) return rest.length === all.length ? [...all, saved] : all;
     return rest.map((c) => (c.id === write.commentId ? saved : c));
   });
+});
+
+// Comments the person discarded: one added offline goes; after a dropped edit or delete the task's comments load again.
+onOutboxDiscard((dropped) => {
+  const reload = new Set<number>();
+  for (const { write } of dropped) {
+    if (write.kind === 'commentAdd') commentDeleted(write.taskId, write.commentId);
+    else if ((write.kind === 'commentUpdate' || write.kind === 'commentDelete') && write.taskId > 0) reload.add(write.taskId);
+  }
+  for (const taskId of reload) void load(taskId);
 });

@@ -5,7 +5,7 @@ import { appStore } from '../state/store';
 import { labelAtomFamily, labelsAtom, labelsLoadedAtom, loadLabels, removeLabelFromState, upsertLabel } from '../state/namespaces';
 import { userAtom } from '../state/session';
 import { relabelTasks } from '../state/tasks';
-import { onOutboxAck, submit } from '../outbox/current';
+import { onOutboxAck, onOutboxDiscard, submit } from '../outbox/current';
 
 /** The label with this title (any case), created when there is none. Labels load first when they have not yet. */
 export async function findOrCreate(title: string): Promise<Label> {
@@ -45,6 +45,16 @@ onOutboxAck((write, result) => {
     removeLabelFromState(write.labelId);
   }
   if (!labelAtomFamily.peek(saved.id)) upsertLabel(saved);
+});
+
+// Labels the person discarded: one created offline goes, and after a dropped edit or delete they load again.
+onOutboxDiscard((dropped) => {
+  let reload = false;
+  for (const { write } of dropped) {
+    if (write.kind === 'labelCreate') removeLabelFromState(write.labelId);
+    else if (write.kind === 'labelUpdate' || write.kind === 'labelDelete') reload = true;
+  }
+  if (reload) void loadLabels().catch((err: unknown) => void toastError(err));
 });
 
 /**

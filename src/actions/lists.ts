@@ -6,9 +6,10 @@ import { deleteFilter } from '../api/filters';
 import { filterIdOfList, isSavedFilterList } from '../model/lists';
 import { error as toastError, success } from '../app/toast';
 import { told, toldOk } from './told';
-import { listAtomFamily, reloadNamespaces, removeListFromState, upsertList } from '../state/namespaces';
+import { listAtomFamily, putNamespace, reloadNamespaces, removeListFromState, upsertList } from '../state/namespaces';
+import type { Namespace } from '../api/namespaces';
 import { isNetworkError } from '../api/networkError';
-import { onOutboxAck, submit } from '../outbox/current';
+import { onOutboxAck, onOutboxDiscard, submit } from '../outbox/current';
 
 /** A list with the caller's right on it; throws on failure (each view reports it its own way), except offline for a list the store has. */
 export async function load(listId: number): Promise<List> {
@@ -37,22 +38,32 @@ export async function create(namespaceId: number, fields: Partial<List>): Promis
 }
 
 /**
- * Saves a list's changed fields through the outbox: the saved list, or, without a network, the list as changed (shown
- * at once, sent later). Throws the server's refusal.
+ * Saves a list's changed fields through the outbox and shows them: the saved list, or, without a network, the list as
+ * changed (shown at once, sent later). Throws the server's refusal.
  */
-async function save(list: List): Promise<{ list: List; sent: boolean }> {
+export async function save(list: List): Promise<{ list: List; sent: boolean }> {
   const outcome = await submit({ kind: 'listUpdate', listId: list.id, list }, list.title);
   const saved = outcome.sent ? (outcome.result as List) : list;
   upsertList(saved);
   return { list: saved, sent: outcome.sent };
 }
 
+// The tree's writes are heard here for lists and namespaces alike: this module loads with every signed-in screen (the
+// route loads import it), the namespaces' actions only with a page that uses them.
 // A change sent after the network came back (or by another tab): the server's copy, and the tree it computes
 // (favourites, archived lists).
 onOutboxAck((write, result) => {
-  if (write.kind !== 'listUpdate') return;
-  upsertList(result as List);
+  if (write.kind === 'listUpdate') upsertList(result as List);
+  else if (write.kind === 'namespaceUpdate') putNamespace(result as Namespace);
+  else return;
   void reloadNamespaces().catch(() => undefined);
+});
+
+// A change the person discarded: the tree is loaded again as the server has it.
+onOutboxDiscard((dropped) => {
+  if (dropped.some(({ write }) => write.kind === 'listUpdate' || write.kind === 'namespaceUpdate')) {
+    void reloadNamespaces().catch((err: unknown) => void toastError(err));
+  }
 });
 
 /** Saves a changed list (title, identifier, colour, description); a merge with someone else's edit is told. */

@@ -3,7 +3,8 @@
 import * as api from '../api/namespaces';
 import type { Namespace } from '../api/namespaces';
 import type { List } from '../api/lists';
-import { onOutboxAck, submit } from '../outbox/current';
+import { submit } from '../outbox/current';
+import { save as saveList } from './lists';
 import { success, error as toastError } from '../app/toast';
 import { told, toldOk } from './told';
 import { reloadNamespaces, openNamespaces, putNamespace, removeNamespaceFromState, upsertList, upsertNamespace, putLists, type NamespaceEntity } from '../state/namespaces';
@@ -70,13 +71,6 @@ export async function update(ns: NamespaceFields, change: Partial<Pick<Namespace
   });
 }
 
-// A change sent after the network came back (or by another tab): the server's copy, and the tree it computes.
-onOutboxAck((write, result) => {
-  if (write.kind !== 'namespaceUpdate') return;
-  putNamespace(result as Namespace);
-  void reloadNamespaces().catch(() => undefined);
-});
-
 /** Archives a namespace (with its lists) or takes it out of the archive. */
 export function setArchived(ns: NamespaceFields, archived: boolean): Promise<boolean> {
   return update(ns, { isArchived: archived }, archived ? 'namespace.archive.success' : 'namespace.archive.unarchiveSuccess');
@@ -100,10 +94,7 @@ export async function moveList(list: List, namespaceId: number, position: number
   upsertList(moved);
   try {
     // Through the outbox: without a network the move stays shown and is sent later.
-    const outcome = await submit({ kind: 'listUpdate', listId: moved.id, list: moved }, moved.title);
-    const saved = outcome.sent ? (outcome.result as List) : moved;
-    upsertList(saved);
-    return saved;
+    return (await saveList(moved)).list;
   } catch (err) {
     upsertList(list);
     void toastError(err);

@@ -3,7 +3,7 @@
 import type { RelationKind, Task } from '../api/tasks';
 import { INVERSE_RELATION } from '../model/relations';
 import { error as toastError } from '../app/toast';
-import { taskAtomFamily } from '../state/tasks';
+import { taskAtomFamily, taskTitle } from '../state/tasks';
 import { create as createTask, patch, type ActionOptions } from './tasks';
 import { submit } from '../outbox/current';
 
@@ -36,7 +36,6 @@ function showRemoved(taskId: number, otherId: number, kind: RelationKind): void 
   if (other) patch(otherId, { relatedTasks: withoutRelated(other.relatedTasks, INVERSE_RELATION[kind], taskId) });
 }
 
-const titleOf = (taskId: number) => taskAtomFamily.peek(taskId)?.title ?? '';
 const related = (taskId: number, otherId: number, kind: RelationKind) => !!taskAtomFamily.peek(taskId)?.relatedTasks[kind]?.some((x) => x.id === otherId);
 
 /**
@@ -50,7 +49,7 @@ export async function add(taskId: number, other: Task | number, kind: RelationKi
   const shown = !related(taskId, otherId, kind) && !!otherTask;
   if (shown) showAdded(taskId, otherTask, kind);
   try {
-    await submit({ kind: 'relationAdd', taskId, otherId, relation: kind }, titleOf(taskId));
+    await submit({ kind: 'relationAdd', taskId, otherId, relation: kind }, taskTitle(taskId));
     return true;
   } catch (err) {
     if (shown) showRemoved(taskId, otherId, kind);
@@ -77,7 +76,7 @@ export async function remove(taskId: number, otherId: number, kind: RelationKind
   const other = taskAtomFamily.peek(taskId)?.relatedTasks[kind]?.find((x) => x.id === otherId);
   showRemoved(taskId, otherId, kind);
   try {
-    await submit({ kind: 'relationRemove', taskId, otherId, relation: kind }, titleOf(taskId));
+    await submit({ kind: 'relationRemove', taskId, otherId, relation: kind }, taskTitle(taskId));
     return true;
   } catch (err) {
     if (other) showAdded(taskId, taskAtomFamily.peek(otherId) ?? other, kind);

@@ -6,10 +6,9 @@ import type { Label } from '../api/labels';
 import { success, error as toastError } from '../app/toast';
 import { appStore } from '../state/store';
 import { sameData } from '../state/sameData';
-import { hideDoneInRestoredLists, putTasks, removeTask, renameTask, taskAtomFamily } from '../state/tasks';
+import { hideDoneInRestoredLists, putTasks, removeTask, renameTask, taskAtomFamily, taskTitle } from '../state/tasks';
 import { renameBoardTask } from '../state/kanbanBoard';
-import { commentDeleted, renameCommentsTask } from '../state/comments';
-import { loadLabels, reloadNamespaces, removeLabelFromState } from '../state/namespaces';
+import { renameCommentsTask } from '../state/comments';
 import { listSelectionAtom } from '../state/selection';
 import { navigateTo } from '../state/navigator';
 import { discardWrite, onOutboxAck, outboxStateAtom, pendingBase, pendingChanges, pendingDelete, submit } from '../outbox/current';
@@ -17,7 +16,6 @@ import { ApiError } from '../api/apiError';
 import { isNetworkError } from '../api/networkError';
 import type { Write } from '../outbox/types';
 import { playPop, popSoundEnabled } from '../state/taskSettings';
-import { load as loadComments } from './comments';
 
 /**
  * How an action reports: by default a failure is toasted and the action resolves to null; `quiet` leaves the toast to
@@ -217,7 +215,7 @@ function localTask(id: number, listId: number, fields: Partial<Task>): Task {
 
 /** Adds a label to a task by ids (quick-add, on a task it is still building); throws on failure. */
 export async function attachLabel(taskId: number, labelId: number): Promise<void> {
-  await submit({ kind: 'labelAdd', taskId, labelId }, taskAtomFamily.peek(taskId)?.title ?? '');
+  await submit({ kind: 'labelAdd', taskId, labelId }, taskTitle(taskId));
 }
 
 /**
@@ -355,35 +353,27 @@ async function reloadTask(taskId: number): Promise<void> {
   }
 }
 
+/** The writes on a task that change it as the server keeps it (its creation aside): a discard loads it again. */
+const TASK_CHANGES = new Set<Write['kind']>(['update', 'delete', 'labelAdd', 'labelRemove', 'assigneeAdd', 'assigneeRemove', 'relationAdd', 'relationRemove']);
+
 /**
- * Drops a waiting or refused write, with the writes that name what it would have created, and shows what they
- * touched as the server has it again: a dropped task, label or comment goes; a task is loaded again (with the other
- * changes still waiting over it), and a task's comments, the labels or the namespaces too (a board: src/actions/buckets.ts).
+ * Drops a waiting or refused write, with the writes that name what it would have created, and shows the tasks they
+ * touched as the server has them again: a dropped create's task goes; a changed task is loaded again (with the other
+ * changes still waiting over it). What else they touched (labels, comments, boards, the namespaces) the modules
+ * owning it put back (onOutboxDiscard).
  */
 export async function discardWaiting(key: number): Promise<void> {
   const dropped = await discardWrite(key);
   if (!dropped.length) return;
   const tasks = new Set<number>();
-  const comments = new Set<number>();
-  let labels = false;
-  let tree = false;
   for (const { write } of dropped) {
     if (write.kind === 'create') removeTask(write.taskId);
-    else if (write.kind === 'labelCreate') removeLabelFromState(write.labelId);
-    else if (write.kind === 'labelUpdate' || write.kind === 'labelDelete') labels = true;
-    else if (write.kind === 'listUpdate' || write.kind === 'namespaceUpdate') tree = true;
-    else if (write.kind === 'bucketUpdate') continue;
-    else if (write.kind === 'commentAdd') commentDeleted(write.taskId, write.commentId);
-    else if (write.kind === 'commentUpdate' || write.kind === 'commentDelete') comments.add(write.taskId);
-    else {
+    else if (TASK_CHANGES.has(write.kind) && 'taskId' in write) {
       tasks.add(write.taskId);
       if (write.kind === 'relationAdd' || write.kind === 'relationRemove') tasks.add(write.otherId);
     }
   }
   // A task created offline is not on the server yet: it stays as shown.
   await Promise.all([...tasks].filter((id) => id > 0 && taskAtomFamily.peek(id)).map(reloadTask));
-  for (const id of comments) if (id > 0) void loadComments(id);
-  if (labels) void loadLabels().catch((err: unknown) => void toastError(err));
-  if (tree) void reloadNamespaces().catch((err: unknown) => void toastError(err));
   void success('outbox.discarded');
 }

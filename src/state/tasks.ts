@@ -184,6 +184,11 @@ export function renameTask(from: number, to: number): void {
   if (related.length) taskAtomFamily.put(related);
 }
 
+/** A stored task's title ('' for one the store does not have): what names its writes in the waiting-changes dialog. */
+export function taskTitle(taskId: number): string {
+  return taskAtomFamily.peek(taskId)?.title ?? '';
+}
+
 /** Takes a deleted task out of the store (and so out of every view). */
 export function removeTask(taskId: number): void {
   taskAtomFamily.remove(taskId);
