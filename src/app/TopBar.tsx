@@ -1,8 +1,10 @@
 // The top bar: menu toggle, logo, current list title, the unsent-changes indicator, quick search, notifications slot and the user menu.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { currentListAtom, menuOpenAtom } from '../state/ui';
+import { onlineAtom } from '../state/readiness';
+import { ChunkBoundary } from '../components/ChunkBoundary';
 import { useT } from '../i18n';
 import { pathFor } from '../routes';
 import { Logo } from './Logo';
@@ -13,10 +15,32 @@ import { shortcutLabel } from './shortcutLabel';
 import { AfterFirstPaint } from './AfterFirstPaint';
 
 // List settings and the notifications bell load with their own chunks.
-const TopBarListSettings = lazy(() => import('../views/lists/TopBarListSettings'));
-const NotificationBell = lazy(() => import('../views/notifications/NotificationBell'));
+const loadListSettings = () => import('../views/lists/TopBarListSettings');
+const loadNotificationBell = () => import('../views/notifications/NotificationBell');
 // The user menu brings Radix's menu with it: its own chunk, rendered after the first rows like the bell.
-const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+const loadUserMenu = () => import('./UserMenu').then((m) => ({ default: m.UserMenu }));
+
+/**
+ * A part of the bar whose code loads lazily. When its chunk cannot load (offline, on a page no service worker serves
+ * yet) the part is left out, not the screen replaced by the error screen, and it is tried again once the browser is
+ * online (a failed lazy component stays failed: a new one is made).
+ */
+function LazyPart({ load }: { load: () => Promise<{ default: ComponentType }> }) {
+  const online = useAtomValue(onlineAtom);
+  const [part, setPart] = useState(() => ({ Part: lazy(load), failed: false }));
+  // Only when the browser comes online again: a chunk that failed while online is not asked for over and over.
+  useEffect(() => {
+    if (online) setPart((p) => (p.failed ? { Part: lazy(load), failed: false } : p));
+  }, [online, load]);
+  if (part.failed) return null;
+  return (
+    <ChunkBoundary onError={() => setPart((p) => ({ ...p, failed: true }))}>
+      <Suspense fallback={null}>
+        <part.Part />
+      </Suspense>
+    </ChunkBoundary>
+  );
+}
 
 export function TopBar() {
   const t = useT();
@@ -52,9 +76,7 @@ export function TopBar() {
                 <InfoIcon />
               </Link>
             )}
-            <Suspense fallback={null}>
-              <TopBarListSettings />
-            </Suspense>
+            <LazyPart load={loadListSettings} />
           </>
         )}
       </div>
@@ -73,12 +95,8 @@ export function TopBar() {
         </button>
         {/* After the first rows: the bell asks for notifications, the menu for the avatar, and Radix's menu is not small. */}
         <AfterFirstPaint>
-          <Suspense fallback={null}>
-            <NotificationBell />
-          </Suspense>
-          <Suspense fallback={null}>
-            <UserMenu />
-          </Suspense>
+          <LazyPart load={loadNotificationBell} />
+          <LazyPart load={loadUserMenu} />
         </AfterFirstPaint>
       </div>
     </header>

@@ -245,3 +245,16 @@ test('offline, a quick-add with a new label and a comment wait too, and land on 
   expect(labels.filter((l) => l.title === 'shopping-offline')).toHaveLength(1);
   expect((await api<{ comment: string }[]>(request, account, `/tasks/${water.id}/comments`)).map((c) => c.comment)).toEqual(['Only in the evening']);
 });
+
+test('a part of the top bar whose code cannot load (offline, no service worker yet) is left out, not the screen', async ({ page, request }) => {
+  const account = await signUp(request, page, 'offbar');
+  const listId = await createList(request, account, 'Errands');
+  await page.route(/\/assets\/(TopBarListSettings|NotificationBell|UserMenu)-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto(`/lists/${listId}/list`);
+  await expect(page.getByRole('combobox', { name: 'Add a task' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Search or run a command/ })).toBeVisible();
+  // Give the parts after the first rows their time to try.
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Add a task' })).toBeVisible();
+});
