@@ -9,8 +9,6 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (!config.logging) return false;
   return {
     level: config.logLevel,
-    // Requests are logged by the hook below, by route pattern: a raw URL can carry a share hash or a ticket.
-    serializers: { req: () => undefined, res: () => undefined },
     redact: { paths: ['password', 'token', 'ticket', 'authorization', '*.password', '*.token', '*.authorization'], censor: '[hidden]' },
     ...(process.stdout.isTTY ? { stream: pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }) } : {}),
   };

@@ -30,7 +30,10 @@ check('npm pack makes a tarball', pack.status === 0 && Boolean(tarball), pack.st
 if (!tarball) finish();
 
 const prefix = path.join(work, 'prefix');
-const install = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', path.join(work, tarball)], { cwd: work, encoding: 'utf8' });
+const install = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', path.join(work, tarball)], {
+  cwd: work,
+  encoding: 'utf8',
+});
 const installed = path.join(prefix, 'lib/node_modules/keyflow');
 check('npm install -g of the tarball', install.status === 0, install.status === 0 ? '' : install.stderr.slice(-600));
 if (install.status !== 0) finish();
@@ -56,7 +59,10 @@ const exited = new Promise((resolve) => child.once('exit', (code, signal) => res
 const started = Date.now();
 let up = false;
 while (!up && Date.now() - started < 30_000 && child.exitCode === null) {
-  up = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+  up = await fetch(`http://127.0.0.1:${port}/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (!up) await new Promise((r) => setTimeout(r, 100));
 }
 check('keyflow starts and answers /health', up, up ? `${Date.now() - started} ms` : output.slice(-600));

@@ -22,7 +22,10 @@ function freePort(): Promise<number> {
 
 /** The release's own command (`keyflow backup|restore …`), as a service's operator runs it. */
 function keyflow(args: string[], dataDir: string): { status: number | null; out: string } {
-  const res = spawnSync(process.execPath, [compiledServer(), ...args], { env: { ...process.env, KEYFLOW_DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+  const res = spawnSync(process.execPath, [compiledServer(), ...args], {
+    env: { ...process.env, KEYFLOW_DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
   return { status: res.status, out: `${res.stdout}${res.stderr}` };
 }
 
@@ -41,7 +44,11 @@ describe('backup and restore', () => {
       const list = await api(server.api, 'PUT', `/namespaces/${ns.body.id}/lists`, { token, body: { title: 'Writes' } });
       const first = await api(server.api, 'PUT', `/lists/${list.body.id}`, { token, body: { title: 'with a file' } });
       const { payload, headers } = multipartBody([{ field: 'files', filename: 'pixel.png', contentType: 'image/png', data: TINY_PNG }]);
-      const upload = await fetch(`${server.api}/tasks/${first.body.id}/attachments`, { method: 'PUT', headers: { ...headers, authorization: `Bearer ${token}` }, body: payload });
+      const upload = await fetch(`${server.api}/tasks/${first.body.id}/attachments`, {
+        method: 'PUT',
+        headers: { ...headers, authorization: `Bearer ${token}` },
+        body: new Uint8Array(payload),
+      });
       expect(upload.status).toBe(200);
 
       const acked: number[] = [];
@@ -82,7 +89,9 @@ describe('backup and restore', () => {
       }
       expect(ackedBeforeBackup.filter((id) => !stored.has(id))).toEqual([]);
       const attachments = await api(server.api, 'GET', `/tasks/${first.body.id}/attachments`, { token: token2 });
-      const file = await fetch(`${server.api}/tasks/${first.body.id}/attachments/${attachments.body[0].id}`, { headers: { authorization: `Bearer ${token2}` } });
+      const file = await fetch(`${server.api}/tasks/${first.body.id}/attachments/${attachments.body[0].id}`, {
+        headers: { authorization: `Bearer ${token2}` },
+      });
       expect(file.status).toBe(200);
       expect(Buffer.from(await file.arrayBuffer()).equals(TINY_PNG)).toBe(true);
     } finally {

@@ -44,7 +44,14 @@ function request(agent: http.Agent, port: number, method: string, route: string,
   return new Promise((resolve) => {
     const data = JSON.stringify(body);
     const req = http.request(
-      { host: '127.0.0.1', port, method, path: `/api/v1${route}`, agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: `/api/v1${route}`,
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -151,16 +158,20 @@ describe('SIGTERM while serving', () => {
     }
   }, 180_000);
 
-  it.skipIf(!adminUrl)('drains a PostgreSQL server the same way (needs KEYFLOW_TEST_DATABASE_URL)', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'keyflow-drain-'));
-    const db = await freshPostgresDatabase(adminUrl!, 'kf_drain');
-    try {
-      await drainAndCheck({ KEYFLOW_DATA_DIR: dataDir, DATABASE_URL: db.url, KEYFLOW_RATE_LIMIT: '0', KEYFLOW_JWT_SECRET: 'drain-test-secret' });
-    } finally {
-      await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 180_000);
+  it.skipIf(!adminUrl)(
+    'drains a PostgreSQL server the same way (needs KEYFLOW_TEST_DATABASE_URL)',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'keyflow-drain-'));
+      const db = await freshPostgresDatabase(adminUrl!, 'kf_drain');
+      try {
+        await drainAndCheck({ KEYFLOW_DATA_DIR: dataDir, DATABASE_URL: db.url, KEYFLOW_RATE_LIMIT: '0', KEYFLOW_JWT_SECRET: 'drain-test-secret' });
+      } finally {
+        await db.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    180_000,
+  );
 
   it('answers /health 503 and closes connections while it drains, then closes the database', async () => {
     const app = await createTestServer();
@@ -169,10 +180,12 @@ describe('SIGTERM while serving', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const health = () =>
       new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port, path: '/health', agent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-        }).on('error', reject);
+        http
+          .get({ host: '127.0.0.1', port, path: '/health', agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          })
+          .on('error', reject);
       });
     expect((await health()).status).toBe(200);
     // The keep-alive connection is open: a check sent on it while the stop runs is answered, with 503.
