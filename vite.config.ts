@@ -61,7 +61,7 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   build: {
-    outDir: 'dist',
+    outDir: 'dist/client',
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     // Every browser the app supports has modulepreload; the polyfill only cost first-page bytes.

@@ -1,5 +1,5 @@
 // Builds the Fastify app: JSON conventions, authentication, error mapping, the API routes and the client.
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
 import type { Config } from './config.js';
 import { generationCache, type Db } from './db/database.js';
 import { ApiError, unauthorized } from './errors.js';
@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './securityHeaders.js';
 import { serviceRoutes, type ApiRoute } from './routes/service.js';
 import { sql } from 'kysely';
 import { LIVE_EVENT_ID_HEADER, registerLiveEvents } from './events.js';
+import { loggerOptions, logRequests } from './logging.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -63,7 +64,9 @@ async function authenticate(app: FastifyInstance, header: string | undefined): P
 
 export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logging ? { level: 'warn' } : false,
+    logger: loggerOptions(config),
+    // One line per answered request comes from logRequests, by route pattern instead of the raw URL.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Only behind a known reverse proxy may X-Forwarded-For decide the client address (rate limits key on it).
     trustProxy: config.trustProxy,
@@ -72,6 +75,13 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     schemaErrorFormatter: formatSchemaErrors,
   });
   app.decorate('ctx', { config, db });
+  app.decorate('draining', false);
+  logRequests(app);
+  // While the process drains, every answer closes its connection, so clients come back through a new one (to
+  // another process, or this one restarted).
+  app.addHook('onSend', async (_req, reply) => {
+    if (app.draining) reply.header('connection', 'close');
+  });
   app.decorateRequest('auth', null);
   // First, so every answer carries them, also the ones a later hook ends early (401, CORS preflight).
   await registerSecurityHeaders(app, config.clientDir, config.serveClient);
@@ -140,8 +150,10 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(apiRoutes, { prefix: API_PREFIX });
   await app.register(serviceRoutes(routes, API_PREFIX), { prefix: API_PREFIX });
 
-  // Outside the API base, for load balancers and monitors: 200 while the database answers.
+  // Outside the API base, for load balancers and monitors: 200 while the database answers and the process is not
+  // stopping.
   app.get('/health', async (_req, reply) => {
+    if (app.draining) return reply.code(503).type('text/plain').send('draining');
     try {
       await sql`select 1`.execute(db);
       return reply.type('text/plain').send('OK');

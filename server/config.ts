@@ -2,7 +2,25 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseFileSize } from '../parsers/fileSize.js';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+/**
+ * The folder of Keyflow's package.json, found from this module's place: the sources (server/) and the compiled
+ * server (dist/server/) both sit inside it, and an installed release runs from any working directory.
+ */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'keyflow') return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
 
 export interface OpenIdProviderConfig {
   key: string;
@@ -51,6 +69,8 @@ export interface Config {
   smtp: { host: string; port: number; user: string; password: string; from: string; secure: boolean } | null;
   /** Emit the log lines of the server (off in tests). */
   logging: boolean;
+  /** The lowest level logged: fatal, error, warn, info, debug or trace. */
+  logLevel: string;
   /** How often the background jobs look for due work (reminders, summaries, deletions). */
   jobIntervalMs: number;
   /** Live updates: the server-sent events route (GET /api/v1/events) and its event log. */
@@ -128,7 +148,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     motd: env.KEYFLOW_MOTD ?? '',
     testingToken: env.KEYFLOW_TESTING_TOKEN ?? '',
     serveClient: flag(env, 'KEYFLOW_SERVE_CLIENT', true),
-    clientDir: path.resolve(env.KEYFLOW_CLIENT_DIR ?? 'dist'),
+    clientDir: env.KEYFLOW_CLIENT_DIR ? path.resolve(env.KEYFLOW_CLIENT_DIR) : path.join(packageRoot(), 'dist/client'),
     rateLimit: Number(env.KEYFLOW_RATE_LIMIT ?? 10),
     trustProxy: flag(env, 'KEYFLOW_TRUST_PROXY', false),
     maxFileSize: parseSize(env.KEYFLOW_MAX_FILE_SIZE ?? '20MB'),
@@ -157,6 +177,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         }
       : null,
     logging: flag(env, 'KEYFLOW_LOG', true),
+    logLevel: LOG_LEVELS.includes(env.KEYFLOW_LOG_LEVEL ?? '') ? (env.KEYFLOW_LOG_LEVEL as string) : 'info',
     jobIntervalMs: Math.max(100, Number(env.KEYFLOW_JOB_INTERVAL_MS) || 60_000),
     liveUpdatesEnabled: flag(env, 'KEYFLOW_LIVE_UPDATES', true),
     liveEventsKept: Math.max(100, Number(env.KEYFLOW_LIVE_EVENTS_KEPT) || 10_000),

@@ -31,6 +31,8 @@ export type Auth =
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: ServerContext;
+    /** True from the stop signal on (shutdown.ts): /health answers 503 and answers close their connection. */
+    draining: boolean;
   }
   interface FastifyRequest {
     auth: Auth | null;

@@ -48,6 +48,8 @@ const CHANNEL = 'keyflow_live_events';
 const TICKET_TTL_S = 60;
 /** A catch-up longer than this is answered with a reset: refetching is cheaper than replaying. */
 const MAX_REPLAY = 2000;
+/** How soon a stream ended by a shutdown reconnects (the browser adds nothing to the server-sent `retry`). */
+const RECONNECT_AFTER_SHUTDOWN_MS = 1000;
 /** Events written (and announced) per statement: 200 ids stay far below NOTIFY's 8000-byte payload. */
 const PUBLISH_CHUNK = 200;
 /**
@@ -401,6 +403,8 @@ export interface LiveEvents {
   publish: (drafts: Draft[]) => Promise<void>;
   /** Open streams in this process (for tests and monitoring). */
   streamCount: () => number;
+  /** Ends every stream with a reconnect hint and opens no more (the process is stopping). */
+  endStreams: () => void;
 }
 
 declare module 'fastify' {
@@ -441,6 +445,8 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
   // PostgreSQL: one listening connection per process; reconnects after a loss and then reads what it missed.
   let listener: pg.Client | null = null;
   let closing = false;
+  /** Set once the process drains: a stream opened now would only hold up the stop. */
+  let stopping = false;
   const deliverAfter = async (id: number) => {
     const rows = await db.selectFrom('live_events').selectAll().where('id', '>', id).orderBy('id').limit(MAX_REPLAY).execute();
     for (const row of rows) deliver(row);
@@ -588,6 +594,7 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
       });
 
       r.get<{ Querystring: { ticket?: string; last_event_id?: string } }>('/events', async (req, reply) => {
+        if (stopping) return reply.code(503).header('retry-after', '1').send({ message: 'The server is restarting: try again in a moment.' });
         const claims = readTicket(config.jwtSecret, String(req.query.ticket ?? ''));
         if (!claims) throw unauthorized('invalid or expired ticket');
         if (!(await sessionStands(claims))) throw unauthorized('invalid or expired ticket');
@@ -687,16 +694,26 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
     { prefix },
   );
 
-  // Open streams never end by themselves: end them so closing the server does not wait for the clients.
+  // Open streams never end by themselves: end them so closing the server does not wait for the clients, each with a
+  // hint to come back soon (to another process, or this one restarted) and catch up from its last event id.
+  const endStreams = () => {
+    stopping = true;
+    for (const set of streams.values()) {
+      for (const s of [...set]) {
+        s.send(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n: server stopping\n\n`);
+        s.end();
+      }
+    }
+  };
   app.addHook('preClose', async () => {
     closing = true;
-    for (const set of streams.values()) for (const s of [...set]) s.end();
+    endStreams();
     const l = listener;
     listener = null;
     await l?.end().catch(() => undefined);
   });
 
-  const events: LiveEvents = { publish, streamCount: () => [...streams.values()].reduce((n, s) => n + s.size, 0) };
+  const events: LiveEvents = { publish, endStreams, streamCount: () => [...streams.values()].reduce((n, s) => n + s.size, 0) };
   app.liveEvents = events;
   return events;
 }

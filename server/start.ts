@@ -1,33 +1,28 @@
-// `npm start` / `npm run serve`: one process serving the API under /api/v1 and the built client at /.
+// The server's entry point (`node dist/server/start.js`, what `npm start` runs): one process serving the API under
+// /api/v1 and the built client at /, until SIGTERM or SIGINT drains it; `backup` and `restore` as its argument.
 import { loadConfig } from './config.js';
 import { createServer } from './server.js';
 import { isPostgresUrl } from './db/database.js';
+import { drainOnSignals } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createServer(config);
+  drainOnSignals(app);
   await app.listen({ port: config.port, host: config.host });
   const where = isPostgresUrl(config.databaseUrl) ? 'PostgreSQL' : config.databaseUrl;
-  console.log(`Keyflow is running: open http://localhost:${config.port}/  (database: ${where})`);
-
-  let closing = false;
-  const stop = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`Received ${signal}, shutting down.`);
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (err) {
-      console.error(err);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const message = `Keyflow is running: open http://localhost:${config.port}/  (database: ${where})`;
+  if (config.logging) app.log.info({ port: config.port }, message);
+  else console.log(message);
 }
 
-main().catch((err) => {
-  console.error('Keyflow failed to start:', err);
-  process.exit(1);
-});
+// `keyflow backup <folder>` / `keyflow restore <folder>` from an installed release.
+const command = process.argv[2];
+if (command === 'backup' || command === 'restore') {
+  await import('./backup/cli.js');
+} else {
+  main().catch((err) => {
+    console.error('Keyflow failed to start:', err);
+    process.exit(1);
+  });
+}

@@ -44,6 +44,11 @@ if (pgUrl) {
   run('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'node', 'tests/server', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest-pg.json'], () => vitestCounts('.tmp/vitest-pg.json'));
 }
 run('end-to-end tests (Chromium)', 'node', ['tests/e2e/run.mjs'], playwrightCounts);
+// The release as a self-hoster installs it: npm pack, npm install -g of the tarball, keyflow started and stopped.
+rmSync('.tmp/release.json', { force: true });
+run('release (npm pack, install, start)', 'node', ['tests/release/check.mjs'], () =>
+  existsSync('.tmp/release.json') ? { skipped: 0, ...JSON.parse(readFileSync('.tmp/release.json', 'utf8')) } : { passed: 0, failed: 1, skipped: 0 },
+);
 
 // What failed, briefly, at the very end: a CI log is often read from its tail only.
 const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');

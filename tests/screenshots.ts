@@ -29,7 +29,7 @@ function newest(dir: string): number {
 
 /** Builds the client when asked, when there is no build, or when src/ changed after it. */
 function ensureBuild(): void {
-  const index = path.join(ROOT, 'dist/index.html');
+  const index = path.join(ROOT, 'dist/client/index.html');
   if (!args.includes('--build') && existsSync(index) && statSync(index).mtimeMs > Math.max(newest(path.join(ROOT, 'src')), statSync(path.join(ROOT, 'index.html')).mtimeMs)) return;
   console.log('[screenshots] building the client');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
@@ -243,7 +243,7 @@ async function main(): Promise<void> {
   rmSync(DATA, { recursive: true, force: true });
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const config = loadConfig({ KEYFLOW_LOG: '0', KEYFLOW_RATE_LIMIT: '0', KEYFLOW_JWT_SECRET: 'screenshots-only' }, { dataDir: DATA, clientDir: path.join(ROOT, 'dist'), serveClient: true, port: 0, host: '127.0.0.1' });
+  const config = loadConfig({ KEYFLOW_LOG: '0', KEYFLOW_RATE_LIMIT: '0', KEYFLOW_JWT_SECRET: 'screenshots-only' }, { dataDir: DATA, clientDir: path.join(ROOT, 'dist/client'), serveClient: true, port: 0, host: '127.0.0.1' });
   const app = await createServer(config, { jobs: false });
   await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

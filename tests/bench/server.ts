@@ -1,6 +1,7 @@
 // `npm run bench:server`: the API under load — a seeded 10,000-task list, paged reads, a date-math filter, task updates,
 // and a mixed scenario of 200 clients reading and writing at once whose every acknowledged write is checked afterwards —
-// with the server in its own process, as `npm run serve` starts it, and autocannon in this one.
+// with the compiled server in its own process, as a service runs it, and autocannon in this one; the server's memory
+// (resident set) idle with the 10,000 tasks stored and at its peak under the mixed load.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import { createServer } from '../../server/server.js';
 import { seed } from '../../server/seed.js';
 import { signToken, USER_TOKEN_TTL_S } from '../../server/auth/jwt.js';
 import { openDatabase } from '../../server/db/database.js';
+import { readFileSync } from 'node:fs';
+import { compiledServer } from '../server/processes.js';
 
 interface CannonResult {
   requests: { average: number; total: number };
@@ -67,13 +70,13 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The server as `npm run serve` runs it, in its own process, so the load generator does not take its CPU.
+ * The compiled server as a service runs it, in its own process, so the load generator does not take its CPU.
  * BENCH_CPU_PROF=1 writes a V8 CPU profile of the server into .tmp/profiles/ when it stops.
  */
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const nodeArgs = ['--import', 'tsx'];
+  const nodeArgs: string[] = [];
   if (process.env.BENCH_CPU_PROF) nodeArgs.unshift('--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.tmp/profiles')}`);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'server/start.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, compiledServer()], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -100,6 +103,18 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
 const MIXED_DURATION = Number(process.env.BENCH_MIXED_DURATION ?? 60);
 const MIXED_CONNECTIONS = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 200);
 const MIXED_BUDGET = { rps: 600, p99: 300 };
+/** Resident memory of one server process: idle with the seeded tasks, and at its peak under the mixed load. */
+const MEMORY_BUDGET_MB = { idle: 150, mixed: 250 };
+
+/** A process's resident set in MB (Linux), or NaN where /proc is not there. */
+function rssMb(pid: number): number {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}
 
 interface Seeded {
   listId: number;
@@ -302,6 +317,13 @@ async function main(): Promise<void> {
       },
     ];
     let missed = 0;
+    // Idle: after a first read of every page has brought the list in, as a person's first visit would.
+    for (let p = 1; p <= pages; p++) await fetch(`${base}/lists/${s.listId}/tasks?per_page=50&page=${p}`, { headers });
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleMb = rssMb(server.pid!);
+    const idleOk = !(idleMb > MEMORY_BUDGET_MB.idle);
+    if (!idleOk) missed += 1;
+    console.log(`memory idle with ${TASKS} tasks: ${idleMb} MB resident (budget ≤ ${MEMORY_BUDGET_MB.idle} MB: ${idleOk ? 'ok' : 'MISSED'})`);
     console.log(`\n${DURATION} s each, ${CONNECTIONS} connections\n`);
     // BENCH_ONLY=task-page|all|update|mixed runs one scenario (for a CPU profile of just that one).
     const names = ['task-page', 'all', 'update', 'mixed'];
@@ -323,7 +345,13 @@ async function main(): Promise<void> {
       console.log(line + verdict);
     }
     if (only < 0 || names[only] === 'mixed') {
+      let peakMb = 0;
+      const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(server.pid!))), 250);
       if (!(await mixed(base, headers, seeded, dataDir))) missed += 1;
+      clearInterval(sampler);
+      const peakOk = peakMb <= MEMORY_BUDGET_MB.mixed;
+      if (!peakOk) missed += 1;
+      console.log(`memory under the mixed load: peak ${peakMb} MB resident (budget ≤ ${MEMORY_BUDGET_MB.mixed} MB: ${peakOk ? 'ok' : 'MISSED'})`);
     }
     if (missed) process.exitCode = 1;
   } finally {

@@ -11,7 +11,7 @@ const classesIn = (css: string) => new Set([...css.replace(/\/\*[\s\S]*?\*\//g, 
 
 /** Every class some stylesheet of the built client styles (`npm start` builds into dist/). */
 function builtClasses(): string[] {
-  const dir = path.resolve('dist/assets');
+  const dir = path.resolve('dist/client/assets');
   const all = new Set<string>();
   for (const f of readdirSync(dir).filter((n) => n.endsWith('.css'))) for (const c of classesIn(readFileSync(path.join(dir, f), 'utf8'))) all.add(c);
   return [...all];

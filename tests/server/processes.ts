@@ -1,11 +1,23 @@
-// Real server processes for tests, started as `npm run serve` starts them (node with tsx, server/start.ts), and the
-// PostgreSQL databases they share.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Real server processes for tests, run as a service runs them (the server compiled to JavaScript, one node process),
+// and the PostgreSQL databases they share.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+let compiled: string | null = null;
+
+/** The server compiled from the sources as they are now, once per test process (build/server.mjs, as in dist/). */
+export function compiledServer(): string {
+  if (compiled) return compiled;
+  const outdir = path.join(ROOT, '.tmp', `server-build-${process.pid}`);
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'build/server.mjs'), '--outdir', outdir], { cwd: ROOT, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`building the server failed:\n${res.stderr}`);
+  compiled = path.join(outdir, 'start.js');
+  return compiled;
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -17,12 +29,12 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `server/start.ts` in its own process on `port` and resolves once it listens. `env` adds to (and may
+ * Starts the compiled server in its own process on `port` and resolves once it listens. `env` adds to (and may
  * override) a quiet default environment; DATABASE_URL and KEYFLOW_DATA_DIR come from the caller.
  */
 export function startServerProcess(port: number, env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
   const { KEYFLOW_TEST_DATABASE_URL: _admin, DATABASE_URL: _db, KEYFLOW_JWT_SECRET: _secret, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/start.ts')], {
+  const child = spawn(process.execPath, [compiledServer()], {
     cwd: ROOT,
     env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', KEYFLOW_LOG: '0', KEYFLOW_SERVE_CLIENT: '0', KEYFLOW_BCRYPT_COST: '4', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,26 @@
+// The server's log: one JSON line per event (pino, through Fastify), one line per answered request, and nothing that
+// could sign someone in (tokens, passwords, tickets, share hashes never reach a line).
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
+import type { Config } from './config.js';
+
+/** Fastify's logger options: JSON lines, or a readable form when a person watches the terminal. */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (!config.logging) return false;
+  return {
+    level: config.logLevel,
+    redact: { paths: ['password', 'token', 'ticket', 'authorization', '*.password', '*.token', '*.authorization'], censor: '[hidden]' },
+    ...(process.stdout.isTTY ? { stream: pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }) } : {}),
+  };
+}
+
+/** One line per answered request: its id, method, route pattern, status and time. /health is debug-level. */
+export function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? null;
+    const line = { method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (route === '/health') req.log.debug(line, 'request');
+    else if (reply.statusCode >= 500) req.log.error(line, 'request');
+    else req.log.info(line, 'request');
+  });
+}
