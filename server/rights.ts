@@ -2,13 +2,13 @@
 import type { FastifyReply } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { generationCache, type Db } from './db/database.js';
-import type { ListsTable, NamespacesTable } from './db/schema.js';
+import type { ListsTable, NamespacesTable, TasksTable } from './db/schema.js';
 import type { Auth } from './context.js';
 import { apiError, forbidden, type ApiError, type ErrorCode } from './errors.js';
-import type { TaskRow } from './tasks/serialize.js';
 
 export const Right = { Read: 0, ReadWrite: 1, Admin: 2 } as const;
 export type RightLevel = (typeof Right)[keyof typeof Right];
+type TaskRow = Selectable<TasksTable>;
 
 export function isValidRight(value: unknown): value is RightLevel {
   return value === 0 || value === 1 || value === 2;
@@ -215,7 +215,13 @@ export interface NamespaceCheck {
 }
 
 /** Loads a namespace and checks the caller's right (5001 when missing; link shares reach none → 403). */
-export async function checkNamespace(db: Db, auth: Auth, namespaceId: number, need: RightLevel, opts: { allowArchived?: boolean } = {}): Promise<NamespaceCheck> {
+export async function checkNamespace(
+  db: Db,
+  auth: Auth,
+  namespaceId: number,
+  need: RightLevel,
+  opts: { allowArchived?: boolean } = {},
+): Promise<NamespaceCheck> {
   if (auth.kind === 'link') throw forbidden();
   const namespace = await db.selectFrom('namespaces').selectAll().where('id', '=', namespaceId).executeTakeFirst();
   if (!namespace) throw apiError(5001);

@@ -4,7 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestServer } from '../../server/server.js';
-import { call, makeLinkShare, makeTask, makeWorld, shareList } from './fixtures.js';
+import { call, makeLinkShare, makeList, makeNamespace, makeTask, makeUser, makeWorld, shareList, type TestUser } from './fixtures.js';
 
 type Json = Record<string, unknown>;
 
@@ -63,6 +63,81 @@ describe('rights that follow the current state', () => {
       await shareList(app, w.listId, w.users.write.id, 0);
       expect((await call(app, 'GET', `/lists/${w.listId}/tasks`, { token })).statusCode).toBe(200);
       expect((await signIn()).statusCode).toBe(200);
+    });
+  });
+
+  describe('a related task in a list the reader cannot open is not disclosed', () => {
+    let owner: TestUser;
+    let reader: TestUser;
+    let sharedList: number;
+    let secretList: number;
+    let open: Json & { id: number };
+    let secret: Json & { id: number };
+    let linkToken: string;
+    beforeAll(async () => {
+      owner = await makeUser(app);
+      reader = await makeUser(app);
+      const ns = await makeNamespace(app, owner.id);
+      sharedList = (await makeList(app, owner.id, ns, { title: 'shared' })).id;
+      secretList = (await makeList(app, owner.id, ns, { title: 'private', identifier: 'PRIV' })).id;
+      await shareList(app, sharedList, reader.id, 0);
+      linkToken = (await makeLinkShare(app, sharedList, owner.id, 0)).token;
+      open = await makeTask(app, owner.token, sharedList, { title: 'open task' });
+      secret = await makeTask(app, owner.token, secretList, { title: 'secret title', description: 'secret description', due_date: '2030-01-02T03:04:05Z' });
+      const related = await call(app, 'PUT', `/tasks/${open.id}/relations`, {
+        token: owner.token,
+        body: { other_task_id: secret.id, relation_kind: 'blocked' },
+      });
+      expect(related.statusCode).toBe(201);
+    });
+
+    const relatedOf = (task: Json) => ((task.related_tasks as Record<string, Json[]>).blocked ?? [])[0];
+
+    it('shows the relation with the id alone to a reader and a link share, in one task and in collections', async () => {
+      const whole = relatedOf((await call(app, 'GET', `/tasks/${open.id}`, { token: owner.token })).json());
+      for (const token of [reader.token, linkToken]) {
+        const one = await call(app, 'GET', `/tasks/${open.id}`, { token });
+        expect(one.statusCode).toBe(200);
+        const hidden = relatedOf(one.json());
+        expect(hidden).toMatchObject({ id: secret.id, title: '', description: '', list_id: 0, identifier: '', due_date: '0001-01-01T00:00:00Z' });
+        // The same fields as a related task shown whole: the v0.20 client reads it as any related task.
+        expect(Object.keys(hidden).sort()).toEqual(Object.keys(whole).sort());
+        for (const path of [`/tasks/${open.id}`, `/lists/${sharedList}/tasks`, '/tasks/all', `/lists/${sharedList}/buckets`]) {
+          const res = await call(app, 'GET', path, { token });
+          expect(res.statusCode, path).toBe(200);
+          expect(res.body, path).not.toContain('secret');
+          expect(res.body, path).not.toContain('PRIV');
+        }
+      }
+      const listed = ((await call(app, 'GET', `/lists/${sharedList}/tasks`, { token: reader.token })).json() as Json[]).find((t) => t.id === open.id)!;
+      expect(relatedOf(listed)).toMatchObject({ id: secret.id, title: '' });
+    });
+
+    it('shows it whole to whoever can open it', async () => {
+      const one = relatedOf((await call(app, 'GET', `/tasks/${open.id}`, { token: owner.token })).json());
+      expect(one).toMatchObject({ id: secret.id, title: 'secret title', description: 'secret description', list_id: secretList, identifier: 'PRIV-1' });
+      // Shared with the reader, it is theirs to see too.
+      await shareList(app, secretList, reader.id, 0);
+      try {
+        expect(relatedOf((await call(app, 'GET', `/tasks/${open.id}`, { token: reader.token })).json()).title).toBe('secret title');
+      } finally {
+        await app.ctx.db.deleteFrom('users_lists').where('user_id', '=', reader.id).where('list_id', '=', secretList).execute();
+      }
+    });
+
+    it('sends each reader of a live event the relation as they may see it', async () => {
+      const { db } = app.ctx;
+      const from = (await db.selectFrom('live_events').select(db.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0;
+      expect((await call(app, 'POST', `/tasks/${open.id}`, { token: owner.token, body: { title: 'open task, renamed' } })).statusCode).toBe(200);
+      const rows = await db.selectFrom('live_events').selectAll().where('id', '>', Number(from)).where('type', '=', 'task.updated').execute();
+      const forUser = (id: number) => rows.filter((r) => r.user_ids.includes(`,${id},`));
+      expect(forUser(reader.id)).toHaveLength(1);
+      expect(forUser(owner.id)).toHaveLength(1);
+      const readerEvent = JSON.parse(forUser(reader.id)[0]!.payload) as Json;
+      expect(readerEvent.title).toBe('open task, renamed');
+      expect(relatedOf(readerEvent)).toMatchObject({ id: secret.id, title: '', list_id: 0 });
+      expect(forUser(reader.id)[0]!.payload).not.toContain('secret');
+      expect(relatedOf(JSON.parse(forUser(owner.id)[0]!.payload) as Json)).toMatchObject({ id: secret.id, title: 'secret title' });
     });
   });
 });
