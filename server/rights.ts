@@ -263,3 +263,10 @@ export async function listReaderIds(db: Db, listId: number): Promise<number[]> {
       join lists l on l.namespace_id = tn.namespace_id where l.id = ${listId}`.execute(db);
   return rows.map((r) => Number(r.user_id));
 }
+
+/** Of these users, the ones who can read the list now: notifications about what is in it go to them alone. */
+export async function readersAmong(db: Db, listId: number, userIds: readonly number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const readers = new Set(await listReaderIds(db, listId));
+  return [...new Set(userIds)].filter((id) => readers.has(id));
+}

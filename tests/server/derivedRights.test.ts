@@ -8,6 +8,12 @@ import { call, makeLinkShare, makeList, makeNamespace, makeTask, makeUser, makeW
 
 type Json = Record<string, unknown>;
 
+async function notificationsOf(app: FastifyInstance, user: TestUser, name: string): Promise<Json[]> {
+  const res = await call(app, 'GET', '/notifications', { token: user.token });
+  expect(res.statusCode).toBe(200);
+  return ((res.json() as Json[] | null) ?? []).filter((n) => n.name === name);
+}
+
 describe('rights that follow the current state', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
@@ -138,6 +144,57 @@ describe('rights that follow the current state', () => {
       expect(relatedOf(readerEvent)).toMatchObject({ id: secret.id, title: '', list_id: 0 });
       expect(forUser(reader.id)[0]!.payload).not.toContain('secret');
       expect(relatedOf(JSON.parse(forUser(owner.id)[0]!.payload) as Json)).toMatchObject({ id: secret.id, title: 'secret title' });
+    });
+  });
+
+  describe('subscriptions deliver only what the subscriber can read when the notification is made', () => {
+    it('a list subscription stops notifying comments and deletions once the list is unshared', async () => {
+      const w = await makeWorld(app);
+      const subscriber = w.users.read;
+      expect((await call(app, 'PUT', `/subscriptions/list/${w.listId}`, { token: subscriber.token })).statusCode).toBe(201);
+      const kept = await makeTask(app, w.tokens.owner, w.listId, { title: 'kept' });
+      const gone = await makeTask(app, w.tokens.owner, w.listId, { title: 'deleted later' });
+      await call(app, 'PUT', `/tasks/${kept.id}/comments`, { token: w.tokens.write, body: { comment: 'while shared' } });
+      expect(await notificationsOf(app, subscriber, 'task.comment')).toHaveLength(1);
+
+      expect((await call(app, 'DELETE', `/lists/${w.listId}/users/${subscriber.username}`, { token: w.tokens.owner })).statusCode).toBe(200);
+      expect((await call(app, 'PUT', `/tasks/${kept.id}/comments`, { token: w.tokens.write, body: { comment: 'after the unshare' } })).statusCode).toBe(201);
+      expect((await call(app, 'DELETE', `/tasks/${gone.id}`, { token: w.tokens.write })).statusCode).toBe(200);
+      const res = await call(app, 'GET', '/notifications', { token: subscriber.token });
+      expect(res.body).not.toContain('after the unshare');
+      expect(res.body).not.toContain('deleted later');
+      expect(await notificationsOf(app, subscriber, 'task.comment')).toHaveLength(1);
+      // Readers still subscribed are notified as before.
+      const other = w.users.team;
+      await call(app, 'PUT', `/subscriptions/list/${w.listId}`, { token: other.token });
+      await call(app, 'PUT', `/tasks/${kept.id}/comments`, { token: w.tokens.write, body: { comment: 'to the team' } });
+      expect((await notificationsOf(app, other, 'task.comment')).map((n) => (n.notification as { comment: Json }).comment.comment)).toEqual(['to the team']);
+    });
+
+    it('a task subscription does not follow its task into a private list', async () => {
+      const w = await makeWorld(app);
+      const subscriber = w.users.read;
+      const privateList = (await makeList(app, w.users.owner.id, w.namespaceId, { title: 'private' })).id;
+      // The namespace is the owner's, so only the list's own shares reach the subscriber; the private list has none.
+      const task = await makeTask(app, w.tokens.owner, w.listId, { title: 'moving' });
+      expect((await call(app, 'PUT', `/subscriptions/task/${task.id}`, { token: subscriber.token })).statusCode).toBe(201);
+      expect((await call(app, 'POST', `/tasks/${task.id}`, { token: w.tokens.owner, body: { ...task, list_id: privateList } })).statusCode).toBe(200);
+      await call(app, 'PUT', `/tasks/${task.id}/comments`, { token: w.tokens.owner, body: { comment: 'said in private' } });
+      await call(app, 'PUT', `/tasks/${task.id}/assignees`, { token: w.tokens.owner, body: { user_id: w.users.owner.id } });
+      await call(app, 'DELETE', `/tasks/${task.id}`, { token: w.tokens.owner });
+      const res = await call(app, 'GET', '/notifications', { token: subscriber.token });
+      expect(res.json()).toBeNull();
+    });
+
+    it('a namespace subscription is not told of a list it cannot read', async () => {
+      const owner = await makeUser(app);
+      const former = await makeUser(app);
+      const ns = await makeNamespace(app, owner.id);
+      expect((await call(app, 'PUT', `/namespaces/${ns}/users`, { token: owner.token, body: { user_id: former.username, right: 0 } })).statusCode).toBe(201);
+      expect((await call(app, 'PUT', `/subscriptions/namespace/${ns}`, { token: former.token })).statusCode).toBe(201);
+      expect((await call(app, 'DELETE', `/namespaces/${ns}/users/${former.username}`, { token: owner.token })).statusCode).toBe(200);
+      expect((await call(app, 'PUT', `/namespaces/${ns}/lists`, { token: owner.token, body: { title: 'not for former readers' } })).statusCode).toBe(201);
+      expect(await notificationsOf(app, former, 'list.created')).toHaveLength(0);
     });
   });
 });
