@@ -75,7 +75,11 @@ export async function reachableLists(db: Db, auth: Auth): Promise<ReadonlyMap<nu
     const right = await linkShareRight(db, auth.share);
     return new Map(right === null ? [] : [[auth.share.list_id, right]]);
   }
-  const userId = auth.userId;
+  return userListRights(db, auth.userId);
+}
+
+/** Every list a user reaches → its right, also where no request asks (a data export). */
+export async function userListRights(db: Db, userId: number): Promise<ReadonlyMap<number, RightLevel>> {
   return allListRights(db, String(userId), async () => {
     const { rows } = await sql<{ list_id: number; r: number }>`
       select list_id, max(r) as r from (${listRightsQuery(userId)}) x group by list_id`.execute(db);

@@ -4,6 +4,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestServer } from '../../server/server.js';
+import { collectExport } from '../../server/export/buildExport.js';
 import { call, makeLinkShare, makeList, makeNamespace, makeTask, makeUser, makeWorld, shareList, type TestUser } from './fixtures.js';
 
 type Json = Record<string, unknown>;
@@ -145,6 +146,23 @@ describe('rights that follow the current state', () => {
       expect(forUser(reader.id)[0]!.payload).not.toContain('secret');
       expect(relatedOf(JSON.parse(forUser(owner.id)[0]!.payload) as Json)).toMatchObject({ id: secret.id, title: 'secret title' });
     });
+  });
+
+  it('a related task its exporter can no longer open is not named in the data export', async () => {
+    const mine = await makeUser(app);
+    const theirs = await makeUser(app);
+    const ownList = (await makeList(app, mine.id, await makeNamespace(app, mine.id))).id;
+    const otherList = (await makeList(app, theirs.id, await makeNamespace(app, theirs.id))).id;
+    await shareList(app, otherList, mine.id, 0);
+    const task = await makeTask(app, mine.token, ownList, { title: 'exported' });
+    const other = await makeTask(app, theirs.token, otherList, { title: 'their private plan' });
+    expect(
+      (await call(app, 'PUT', `/tasks/${task.id}/relations`, { token: mine.token, body: { other_task_id: other.id, relation_kind: 'related' } })).statusCode,
+    ).toBe(201);
+    const exportedRelation = async () => (await collectExport(app.ctx.db, mine.id)).namespaces[0]!.lists[0]!.tasks[0]!.related_tasks.related;
+    expect(await exportedRelation()).toEqual([{ id: other.id, title: 'their private plan', list_id: otherList }]);
+    expect((await call(app, 'DELETE', `/lists/${otherList}/users/${mine.username}`, { token: theirs.token })).statusCode).toBe(200);
+    expect(await exportedRelation()).toEqual([{ id: other.id, title: '', list_id: 0 }]);
   });
 
   describe('subscriptions deliver only what the subscriber can read when the notification is made', () => {
