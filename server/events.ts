@@ -40,7 +40,7 @@ import { apiError, forbidden, unauthorized } from './errors.js';
 import { nowIso } from './clock.js';
 import { listReaderIds, reachableLists } from './rights.js';
 import { sessionEnded, type SessionMark } from './auth/jwt.js';
-import { tasksJson } from './tasks/serialize.js';
+import { tasksJson, undisclosedTask } from './tasks/serialize.js';
 import { listJson, namespacesJson } from './lists/serialize.js';
 
 const CHANNEL = 'keyflow_live_events';
@@ -152,6 +152,49 @@ async function tasksUpdated(db: Db, tasks: Json[], from: number | null): Promise
     for (const t of tasks) drafts.push({ type: 'task.deleted', payload: { id: num(t.id), list_id: from }, readers: left });
   }
   return drafts;
+}
+
+/**
+ * A task's related tasks as each reader may see them (as GET /tasks/{id} shows them): a reader who cannot open a
+ * related task's list gets it without content, so a task event splits into one per set of such lists.
+ */
+async function relatedByReader(db: Db, drafts: Draft[]): Promise<Draft[]> {
+  const out: Draft[] = [];
+  for (const d of drafts) {
+    const task = d.payload as Json;
+    const related = (/^task\.(created|updated)$/.test(d.type) ? task.related_tasks : null) as Record<string, Json[]> | null;
+    const foreign = new Set(
+      Object.values(related ?? {})
+        .flat()
+        .map((r) => num(r.list_id))
+        .filter((id) => id > 0 && id !== num(task.list_id)),
+    );
+    if (foreign.size === 0) {
+      out.push(d);
+      continue;
+    }
+    const readersOfList = new Map<number, Set<number>>();
+    for (const listId of foreign) readersOfList.set(listId, new Set(await listReaderIds(db, listId)));
+    const groups = new Map<string, { hidden: Set<number>; readers: number[] }>();
+    for (const reader of d.readers) {
+      const hidden = [...foreign].filter((listId) => !readersOfList.get(listId)!.has(reader)).sort((a, b) => a - b);
+      const key = hidden.join(',');
+      const group = groups.get(key);
+      if (group) group.readers.push(reader);
+      else groups.set(key, { hidden: new Set(hidden), readers: [reader] });
+    }
+    for (const { hidden, readers } of groups.values()) {
+      if (hidden.size === 0) {
+        out.push({ ...d, readers });
+        continue;
+      }
+      const shown = Object.fromEntries(
+        Object.entries(related!).map(([kind, tasks]) => [kind, tasks.map((r) => (hidden.has(num(r.list_id)) ? undisclosedTask(num(r.id)) : r))]),
+      );
+      out.push({ ...d, payload: { ...task, related_tasks: shown }, readers });
+    }
+  }
+  return out;
 }
 
 /** A label is read by its creator and by whoever reads a list with a task carrying it (as GET /labels answers). */
@@ -552,7 +595,7 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
     // A live event that cannot be recorded must never fail the write that already happened.
     try {
       const body = typeof payload === 'string' && payload !== '' ? (JSON.parse(payload) as unknown) : null;
-      await publish(await rule.after({ db, auth: req.auth, params: req.params as Params, body, before: before.get(req) }));
+      await publish(await relatedByReader(db, await rule.after({ db, auth: req.auth, params: req.params as Params, body, before: before.get(req) })));
     } catch (err) {
       req.log.warn({ err }, 'live event not recorded');
     }

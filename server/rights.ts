@@ -2,13 +2,13 @@
 import type { FastifyReply } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { generationCache, type Db } from './db/database.js';
-import type { ListsTable, NamespacesTable } from './db/schema.js';
+import type { ListsTable, NamespacesTable, TasksTable } from './db/schema.js';
 import type { Auth } from './context.js';
 import { apiError, forbidden, type ApiError, type ErrorCode } from './errors.js';
-import type { TaskRow } from './tasks/serialize.js';
 
 export const Right = { Read: 0, ReadWrite: 1, Admin: 2 } as const;
 export type RightLevel = (typeof Right)[keyof typeof Right];
+type TaskRow = Selectable<TasksTable>;
 
 export function isValidRight(value: unknown): value is RightLevel {
   return value === 0 || value === 1 || value === 2;
@@ -75,7 +75,11 @@ export async function reachableLists(db: Db, auth: Auth): Promise<ReadonlyMap<nu
     const right = await linkShareRight(db, auth.share);
     return new Map(right === null ? [] : [[auth.share.list_id, right]]);
   }
-  const userId = auth.userId;
+  return userListRights(db, auth.userId);
+}
+
+/** Every list a user reaches → its right, also where no request asks (a data export). */
+export async function userListRights(db: Db, userId: number): Promise<ReadonlyMap<number, RightLevel>> {
   return allListRights(db, String(userId), async () => {
     const { rows } = await sql<{ list_id: number; r: number }>`
       select list_id, max(r) as r from (${listRightsQuery(userId)}) x group by list_id`.execute(db);
@@ -215,7 +219,13 @@ export interface NamespaceCheck {
 }
 
 /** Loads a namespace and checks the caller's right (5001 when missing; link shares reach none → 403). */
-export async function checkNamespace(db: Db, auth: Auth, namespaceId: number, need: RightLevel, opts: { allowArchived?: boolean } = {}): Promise<NamespaceCheck> {
+export async function checkNamespace(
+  db: Db,
+  auth: Auth,
+  namespaceId: number,
+  need: RightLevel,
+  opts: { allowArchived?: boolean } = {},
+): Promise<NamespaceCheck> {
   if (auth.kind === 'link') throw forbidden();
   const namespace = await db.selectFrom('namespaces').selectAll().where('id', '=', namespaceId).executeTakeFirst();
   if (!namespace) throw apiError(5001);
@@ -256,4 +266,11 @@ export async function listReaderIds(db: Db, listId: number): Promise<number[]> {
     union select tm.user_id from team_namespaces tn join team_members tm on tm.team_id = tn.team_id
       join lists l on l.namespace_id = tn.namespace_id where l.id = ${listId}`.execute(db);
   return rows.map((r) => Number(r.user_id));
+}
+
+/** Of these users, the ones who can read the list now: notifications about what is in it go to them alone. */
+export async function readersAmong(db: Db, listId: number, userIds: readonly number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const readers = new Set(await listReaderIds(db, listId));
+  return [...new Set(userIds)].filter((id) => readers.has(id));
 }

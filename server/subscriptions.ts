@@ -1,6 +1,7 @@
 // Subscriptions as objects carry them: an entity's own, or the one inherited from its list or namespace.
 import type { Db } from './db/database.js';
 import { toWireDate } from './clock.js';
+import { readersAmong } from './rights.js';
 
 export const SUBSCRIPTION_ENTITY = { namespace: 1, list: 2, task: 3 } as const;
 export type SubscriptionEntityName = keyof typeof SUBSCRIPTION_ENTITY;
@@ -39,8 +40,18 @@ export async function namespaceSubscriptions(db: Db, userId: number, namespaceId
 
 /** The subscription seen on each list: its own, else its namespace's. */
 export async function listSubscriptions(db: Db, userId: number, lists: { id: number; namespace_id: number }[]): Promise<Map<number, SubscriptionJson>> {
-  const own = await rowsFor(db, userId, SUBSCRIPTION_ENTITY.list, lists.map((l) => l.id));
-  const ns = await rowsFor(db, userId, SUBSCRIPTION_ENTITY.namespace, lists.map((l) => l.namespace_id));
+  const own = await rowsFor(
+    db,
+    userId,
+    SUBSCRIPTION_ENTITY.list,
+    lists.map((l) => l.id),
+  );
+  const ns = await rowsFor(
+    db,
+    userId,
+    SUBSCRIPTION_ENTITY.namespace,
+    lists.map((l) => l.namespace_id),
+  );
   const out = new Map<number, SubscriptionJson>();
   for (const l of lists) {
     const r = own.get(l.id) ?? ns.get(l.namespace_id);
@@ -58,7 +69,12 @@ export async function taskSubscriptions(db: Db, userId: number, tasks: { id: num
     .where('id', 'in', [...new Set(tasks.map((t) => t.list_id))])
     .execute();
   const listSubs = await listSubscriptions(db, userId, lists);
-  const own = await rowsFor(db, userId, SUBSCRIPTION_ENTITY.task, tasks.map((t) => t.id));
+  const own = await rowsFor(
+    db,
+    userId,
+    SUBSCRIPTION_ENTITY.task,
+    tasks.map((t) => t.id),
+  );
   const out = new Map<number, SubscriptionJson>();
   for (const t of tasks) {
     const r = own.get(t.id);
@@ -68,7 +84,10 @@ export async function taskSubscriptions(db: Db, userId: number, tasks: { id: num
   return out;
 }
 
-/** Users subscribed to the task directly or through its list or namespace. */
+/**
+ * Users subscribed to the task directly or through its list or namespace who can read it now: a subscription
+ * outlives a lost share or a move to a private list, so the right is asked whenever a notification is made.
+ */
 export async function taskSubscriberIds(db: Db, taskId: number): Promise<number[]> {
   const task = await db
     .selectFrom('tasks')
@@ -88,5 +107,9 @@ export async function taskSubscriberIds(db: Db, taskId: number): Promise<number[
       ]),
     )
     .execute();
-  return [...new Set(rows.map((r) => r.user_id))];
+  return readersAmong(
+    db,
+    task.list_id,
+    rows.map((r) => r.user_id),
+  );
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
 import { readFileBytes } from '../files.js';
 import { toWireDate } from '../clock.js';
+import { userListRights } from '../rights.js';
 import { SERVER_VERSION } from '../routes/info.js';
 import { writeZip, type ZipEntry } from './zip.js';
 import {
@@ -54,14 +55,27 @@ export async function collectExport(db: Db, userId: number): Promise<ExportConte
   const nsIds = namespaces.map((n) => n.id);
   const lists = await inChunks(nsIds, (ids) => db.selectFrom('lists').selectAll().where('namespace_id', 'in', ids).orderBy('position').orderBy('id').execute());
   const listIds = lists.map((l) => l.id);
-  const buckets = await inChunks(listIds, (ids) => db.selectFrom('buckets').selectAll().where('list_id', 'in', ids).orderBy('position').orderBy('id').execute());
+  const buckets = await inChunks(listIds, (ids) =>
+    db.selectFrom('buckets').selectAll().where('list_id', 'in', ids).orderBy('position').orderBy('id').execute(),
+  );
   const tasks = await inChunks(listIds, (ids) => db.selectFrom('tasks').selectAll().where('list_id', 'in', ids).orderBy('id').execute());
   const taskIds = tasks.map((t) => t.id);
 
-  const reminders = await inChunks(taskIds, (ids) => db.selectFrom('task_reminders').select(['task_id', 'reminder']).where('task_id', 'in', ids).orderBy('reminder').execute());
-  const assignees = await inChunks(taskIds, (ids) => db.selectFrom('task_assignees').select(['task_id', 'user_id']).where('task_id', 'in', ids).orderBy('id').execute());
+  const reminders = await inChunks(taskIds, (ids) =>
+    db.selectFrom('task_reminders').select(['task_id', 'reminder']).where('task_id', 'in', ids).orderBy('reminder').execute(),
+  );
+  const assignees = await inChunks(taskIds, (ids) =>
+    db.selectFrom('task_assignees').select(['task_id', 'user_id']).where('task_id', 'in', ids).orderBy('id').execute(),
+  );
   const labelLinks = await inChunks(taskIds, (ids) =>
-    db.selectFrom('label_tasks').innerJoin('labels', 'labels.id', 'label_tasks.label_id').selectAll('labels').select('label_tasks.task_id').where('label_tasks.task_id', 'in', ids).orderBy('label_tasks.id').execute(),
+    db
+      .selectFrom('label_tasks')
+      .innerJoin('labels', 'labels.id', 'label_tasks.label_id')
+      .selectAll('labels')
+      .select('label_tasks.task_id')
+      .where('label_tasks.task_id', 'in', ids)
+      .orderBy('label_tasks.id')
+      .execute(),
   );
   const attachments = await inChunks(taskIds, (ids) =>
     db
@@ -84,7 +98,9 @@ export async function collectExport(db: Db, userId: number): Promise<ExportConte
   );
   const comments = await inChunks(taskIds, (ids) => db.selectFrom('task_comments').selectAll().where('task_id', 'in', ids).orderBy('id').execute());
   const relations = await inChunks(taskIds, (ids) => db.selectFrom('task_relations').selectAll().where('task_id', 'in', ids).orderBy('id').execute());
-  const related = await inChunks([...new Set(relations.map((r) => r.other_task_id))], (ids) => db.selectFrom('tasks').select(['id', 'title', 'list_id']).where('id', 'in', ids).execute());
+  const related = await inChunks([...new Set(relations.map((r) => r.other_task_id))], (ids) =>
+    db.selectFrom('tasks').select(['id', 'title', 'list_id']).where('id', 'in', ids).execute(),
+  );
   const favorites = await db.selectFrom('favorites').select(['kind', 'entity_id']).where('user_id', '=', userId).execute();
   const backgroundIds = lists.map((l) => l.background_file_id).filter((f): f is number => f !== null);
   const backgrounds = await inChunks(backgroundIds, (ids) => db.selectFrom('files').selectAll().where('id', 'in', ids).execute());
@@ -111,6 +127,10 @@ export async function collectExport(db: Db, userId: number): Promise<ExportConte
   const commentsByTask = groupBy(comments, (c) => c.task_id);
   const relationsByTask = groupBy(relations, (r) => r.task_id);
   const relatedById = new Map(related.map((t) => [t.id, t]));
+  // The user owns the exported lists; a related task elsewhere is named only if the rights module says they read it.
+  const own = new Set(listIds);
+  const elsewhere = related.some((t) => !own.has(t.list_id)) ? await userListRights(db, userId) : null;
+  const mayRead = (listId: number) => own.has(listId) || Boolean(elsewhere?.has(listId));
   const tasksByList = groupBy(tasks, (t) => t.list_id);
   const bucketsByList = groupBy(buckets, (b) => b.list_id);
   const listsByNs = groupBy(lists, (l) => l.namespace_id);
@@ -123,7 +143,9 @@ export async function collectExport(db: Db, userId: number): Promise<ExportConte
     for (const r of relationsByTask.get(t.id) ?? []) {
       const other = relatedById.get(r.other_task_id);
       if (!other) continue;
-      (rel[r.relation_kind] ??= []).push({ id: other.id, title: other.title, list_id: other.list_id });
+      // A related task in a list the user cannot read keeps its id only, as the API shows it them.
+      const shown = mayRead(other.list_id) ? { id: other.id, title: other.title, list_id: other.list_id } : { id: other.id, title: '', list_id: 0 };
+      (rel[r.relation_kind] ??= []).push(shown);
     }
     const atts: ExportAttachment[] = (attachmentsByTask.get(t.id) ?? []).map((a) => {
       fileIds.push(a.file_id);

@@ -6,7 +6,7 @@ import type { Auth } from '../context.js';
 import type { LinkSharesTable } from '../db/schema.js';
 import { authOf, idParam } from '../context.js';
 import { apiError, forbidden } from '../errors.js';
-import { Right, checkList, isValidRight, maxRight, type RightLevel } from '../rights.js';
+import { Right, checkList, isValidRight, linkShareRight, maxRight, type RightLevel } from '../rights.js';
 import { bodyObject, optInt, optString } from '../bodyFields.js';
 import { paginate, searchMatcher } from '../pagination.js';
 import { nowIso, toWireDate } from '../clock.js';
@@ -36,7 +36,10 @@ function maySeeHash(viewer: { userId: number; right: RightLevel }, share: Pick<S
  * sent as '' rather than leaving the share out, so the reference client's share list still renders for them.
  */
 async function sharesJson(db: Db, rows: ShareRow[], viewer: { userId: number; right: RightLevel }) {
-  const sharers = await usersById(db, rows.map((r) => r.shared_by_id));
+  const sharers = await usersById(
+    db,
+    rows.map((r) => r.shared_by_id),
+  );
   return rows.map((s) => ({
     id: s.id,
     hash: maySeeHash(viewer, s) ? s.hash : '',
@@ -144,6 +147,9 @@ export default async function linkShares(app: FastifyInstance): Promise<void> {
       if (password === '') throw apiError(13001);
       if (!(await verifyPassword(password, share.password))) throw apiError(13002);
     }
+    // A link carries at most its creator's current right: one whose creator lost the list opens nothing.
+    const right = await linkShareRight(db, share);
+    if (right === null) throw apiError(3004);
     const token = await signToken(
       config.jwtSecret,
       {
@@ -151,7 +157,7 @@ export default async function linkShares(app: FastifyInstance): Promise<void> {
         id: share.id,
         hash: share.hash,
         list_id: share.list_id,
-        right: share.right as RightLevel,
+        right,
         sharedByID: share.shared_by_id,
         isLocalUser: true,
       },

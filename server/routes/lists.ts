@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf, idParam } from '../context.js';
 import { apiError, forbidden, invalidData } from '../errors.js';
-import { Right, checkList, checkNamespace, listReaderIds, maxRight, reachableLists, cannotSee } from '../rights.js';
+import { Right, checkList, checkNamespace, listReaderIds, maxRight, reachableLists, readersAmong, cannotSee } from '../rights.js';
 import { bodyObject, checkLength, optBool, optHexColor, optInt, optNumber, optString, type Body } from '../bodyFields.js';
 import { paginate, searchMatcher, setUnpagedHeaders } from '../pagination.js';
 import { nowIso } from '../clock.js';
@@ -73,7 +73,11 @@ export default async function lists(app: FastifyInstance): Promise<void> {
     // A link share always sees its one list, whatever its archive state.
     if (!withArchived && auth.kind === 'user') rows = rows.filter((l) => !l.is_archived && !l.ns_archived);
     if (match) rows = rows.filter((l) => match(l.id, l.title));
-    const page = paginate(reply, q, rows.map(({ ns_archived: _n, ...l }) => l));
+    const page = paginate(
+      reply,
+      q,
+      rows.map(({ ns_archived: _n, ...l }) => l),
+    );
     return listsJson(db, auth, page);
   });
 
@@ -126,7 +130,12 @@ export default async function lists(app: FastifyInstance): Promise<void> {
         .execute();
       // Notifications carry the list as the creator sees it, minus per-user fields.
       const { subscription: _s, is_favorite: _f, ...payloadList } = json;
-      await notifyUsers(trx, subscribers.map((s) => s.user_id), auth.userId, 'list.created', { doer: userJson(auth.user), list: payloadList });
+      const readers = await readersAmong(
+        trx,
+        created.id,
+        subscribers.map((s) => s.user_id),
+      );
+      await notifyUsers(trx, readers, auth.userId, 'list.created', { doer: userJson(auth.user), list: payloadList });
       return created;
     });
     reply.code(201);
@@ -200,7 +209,13 @@ export default async function lists(app: FastifyInstance): Promise<void> {
         .where('id', '=', id)
         .$if(isConditional(req), (qb) => qb.where('updated', '=', list.updated))
         .executeTakeFirst();
-      if (result.numUpdatedRows === 0n) await staleWrite(reply, 'list', () => trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow(), (row) => listJson(trx, auth, row));
+      if (result.numUpdatedRows === 0n)
+        await staleWrite(
+          reply,
+          'list',
+          () => trx.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+          (row) => listJson(trx, auth, row),
+        );
       if (isFavorite !== undefined && auth.kind === 'user') await setListFavorite(trx, auth.userId, id, isFavorite);
     });
     const row = await db.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -26,9 +26,17 @@ async function activeLists(db: Db, auth: Auth): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-async function answer(db: Db, auth: Auth, reply: FastifyReply, query: Record<string, unknown>, listIds: number[], q: TaskQuery, extra: ReturnType<typeof sql<SqlBool>>[] = []) {
+async function answer(
+  db: Db,
+  auth: Auth,
+  reply: FastifyReply,
+  query: Record<string, unknown>,
+  listIds: number[],
+  q: TaskQuery,
+  extra: ReturnType<typeof sql<SqlBool>>[] = [],
+) {
   const paging = parsePaging(query);
-    const { limit, offset } = sqlWindow(paging);
+  const { limit, offset } = sqlWindow(paging);
   const { rows, total } = await taskPage(db, { listIds, query: q, extra, limit, offset });
   setPaginationHeaders(reply, total, paging, rows.length);
   return tasksJson(db, auth, rows);
@@ -64,7 +72,8 @@ export default async function taskCollection(app: FastifyInstance): Promise<void
     }
     const q = queryFromRequest(query);
     if (auth.kind === 'link') {
-      // A link share only ever sees its own list, whatever the path says.
+      // A link share only ever sees its own list, whatever the path says, and only while it carries a right there.
+      await checkList(db, auth, auth.share.list_id, Right.Read, { scope: 'content' });
       return answer(db, auth, reply, query, [auth.share.list_id], q);
     }
     if (listId === FAVORITES_LIST) {
@@ -79,7 +88,10 @@ export default async function taskCollection(app: FastifyInstance): Promise<void
   app.get<{ Querystring: Record<string, unknown> }>('/tasks/all', async (req, reply) => {
     const auth = authOf(req);
     const q = queryFromRequest(req.query);
-    const lists = auth.kind === 'link' ? [auth.share.list_id] : await activeLists(db, auth);
-    return answer(db, auth, reply, req.query, lists, q);
+    if (auth.kind === 'link') {
+      await checkList(db, auth, auth.share.list_id, Right.Read, { scope: 'content' });
+      return answer(db, auth, reply, req.query, [auth.share.list_id], q);
+    }
+    return answer(db, auth, reply, req.query, await activeLists(db, auth), q);
   });
 }

@@ -6,6 +6,7 @@ import type { Auth } from '../context.js';
 import { toWireDate } from '../clock.js';
 import { usersById, type UserJson } from '../serialize.js';
 import { taskSubscriptions } from '../subscriptions.js';
+import { reachableLists } from '../rights.js';
 
 export type TaskRow = Selectable<TasksTable>;
 export { usersById, type UserJson };
@@ -70,6 +71,37 @@ function bareTask(t: TaskRow, listIdentifier: string) {
 
 export type TaskJson = ReturnType<typeof bareTask> & { subscription?: unknown };
 
+/**
+ * A related task in a list the reader cannot open: only its id, every other field empty, so the relation still
+ * shows (and keeps a task's shape for v0.20 clients) without disclosing anything of the task or its list.
+ */
+export function undisclosedTask(id: number): ReturnType<typeof bareTask> {
+  const blank = {
+    id,
+    title: '',
+    description: '',
+    done: 0,
+    done_at: null,
+    due_date: null,
+    list_id: 0,
+    repeat_after: 0,
+    repeat_mode: 0,
+    priority: 0,
+    start_date: null,
+    end_date: null,
+    hex_color: '',
+    percent_done: 0,
+    index: 0,
+    cover_image_attachment_id: 0,
+    bucket_id: 0,
+    position: 0,
+    kanban_position: 0,
+    created: null,
+    updated: null,
+  };
+  return { ...bareTask(blank as unknown as TaskRow, ''), identifier: '' };
+}
+
 /** List identifiers (for task identifiers) by list id until the next write. */
 const identifierCache = generationBatchCache<{ identifier: string }>();
 
@@ -104,17 +136,40 @@ export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[], opts: { su
     labelsOf(db, ids),
     db.selectFrom('task_assignees').select(['task_id', 'user_id']).where('task_id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('task_reminders').select(['task_id', 'reminder']).where('task_id', 'in', ids).orderBy('reminder').execute(),
-    db.selectFrom('task_attachments').innerJoin('files', 'files.id', 'task_attachments.file_id')
-      .select(['task_attachments.id', 'task_attachments.task_id', 'task_attachments.created_by_id', 'task_attachments.created',
-        'files.id as file_id', 'files.name', 'files.mime', 'files.size', 'files.created as file_created'])
-      .where('task_attachments.task_id', 'in', ids).orderBy('task_attachments.id').execute(),
+    db
+      .selectFrom('task_attachments')
+      .innerJoin('files', 'files.id', 'task_attachments.file_id')
+      .select([
+        'task_attachments.id',
+        'task_attachments.task_id',
+        'task_attachments.created_by_id',
+        'task_attachments.created',
+        'files.id as file_id',
+        'files.name',
+        'files.mime',
+        'files.size',
+        'files.created as file_created',
+      ])
+      .where('task_attachments.task_id', 'in', ids)
+      .orderBy('task_attachments.id')
+      .execute(),
     db.selectFrom('task_relations').select(['task_id', 'other_task_id', 'relation_kind']).where('task_id', 'in', ids).orderBy('id').execute(),
     auth.userId > 0
-      ? db.selectFrom('favorites').select('entity_id').where('user_id', '=', auth.userId).where('kind', '=', FAVORITE_TASK).where('entity_id', 'in', ids).execute()
+      ? db
+          .selectFrom('favorites')
+          .select('entity_id')
+          .where('user_id', '=', auth.userId)
+          .where('kind', '=', FAVORITE_TASK)
+          .where('entity_id', 'in', ids)
+          .execute()
       : Promise.resolve([] as { entity_id: number }[]),
   ]);
   const otherIds = [...new Set(relationRows.map((r) => r.other_task_id))];
   const others = otherIds.length ? await db.selectFrom('tasks').selectAll().where('id', 'in', otherIds).execute() : [];
+  // The caller reads the page's lists; a related task elsewhere is shown whole only if the rights module says so.
+  const pageLists = new Set(tasks.map((t) => t.list_id));
+  const readable = others.some((o) => !pageLists.has(o.list_id)) ? await reachableLists(db, auth) : null;
+  const mayOpen = (o: TaskRow) => pageLists.has(o.list_id) || Boolean(readable?.has(o.list_id));
   const identifiers = await listIdentifiers(db, [...tasks.map((t) => t.list_id), ...others.map((t) => t.list_id)]);
   const users = await usersById(db, [
     ...tasks.map((t) => t.created_by_id),
@@ -147,7 +202,7 @@ export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[], opts: { su
     for (const r of relationsBy.get(t.id) ?? []) {
       const other = otherById.get(r.other_task_id);
       if (!other) continue;
-      (related[r.relation_kind] ??= []).push(bareTask(other, identifiers.get(other.list_id) ?? ''));
+      (related[r.relation_kind] ??= []).push(mayOpen(other) ? bareTask(other, identifiers.get(other.list_id) ?? '') : undisclosedTask(other.id));
     }
     json.related_tasks = related;
     json.is_favorite = favs.has(t.id);

@@ -5,6 +5,7 @@ import { useT } from '../../../i18n';
 import { pathFor } from '../../../routes';
 import type { RelationKind, Task } from '../../../api/tasks';
 import { RELATION_KINDS } from '../../../model/tasks';
+import { isUndisclosed } from '../../../model/relations';
 import * as actions from '../../../actions';
 import { PickerField, type PickerFieldHandle } from '../../../components/PickerField';
 
@@ -26,10 +27,7 @@ export const Relations = forwardRef<RelationsHandle, RelationsProps>(function Re
   const [kind, setKind] = useState<RelationKind>('related');
   const picker = useRef<PickerFieldHandle>(null);
   useImperativeHandle(ref, () => ({ focus: () => picker.current?.open() }));
-  const search = useCallback(
-    (q: string) => actions.tasks.search({ s: q, perPage: 10 }).then((items) => items.filter((x) => x.id !== task.id)),
-    [task.id],
-  );
+  const search = useCallback((q: string) => actions.tasks.search({ s: q, perPage: 10 }).then((items) => items.filter((x) => x.id !== task.id)), [task.id]);
 
   // The actions show the relation on both tasks in the store, so this list (and the other task's) follows.
   const add = (other: Task | null, title = '') => (other ? actions.relations.add(task.id, other, kind) : actions.relations.addNew(task, title, kind));
@@ -42,18 +40,26 @@ export const Relations = forwardRef<RelationsHandle, RelationsProps>(function Re
         <div key={k} className="relation-group">
           <h4 className="relation-kind">{t(`task.relation.${k}`)}</h4>
           <ul>
-            {list.map((other) => (
-              <li key={other.id}>
-                <Link to={pathFor('task.detail', { id: other.id })} className={other.done ? 'is-done' : ''}>
-                  {other.title}
-                </Link>
-                {!readOnly && (
-                  <button type="button" className="icon-button" aria-label={t('task.detail.removeRelation', { title: other.title })} onClick={() => void remove(k, other)}>
-                    ×
-                  </button>
-                )}
-              </li>
-            ))}
+            {list.map((other) => {
+              const hidden = isUndisclosed(other);
+              const title = hidden ? t('task.relation.undisclosed') : other.title;
+              return (
+                <li key={other.id}>
+                  {hidden ? (
+                    <span className="detail-muted">{title}</span>
+                  ) : (
+                    <Link to={pathFor('task.detail', { id: other.id })} className={other.done ? 'is-done' : ''}>
+                      {title}
+                    </Link>
+                  )}
+                  {!readOnly && (
+                    <button type="button" className="icon-button" aria-label={t('task.detail.removeRelation', { title })} onClick={() => void remove(k, other)}>
+                      ×
+                    </button>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       ))}
