@@ -63,5 +63,5 @@ export const cs: WordTable = {
     listopadu: 10,
     prosince: 11,
   },
-  examples: 'zítra v 17:00, pozítří, příští pondělí, za 3 dny, 15. prosince, 16.12., každé úterý',
+  examples: 'zítra v 17:00, dnes večer, do pátku, pozítří, příští pondělí, za 3 dny, 15. prosince, 16.12., každé úterý',
 };

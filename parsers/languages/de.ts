@@ -46,5 +46,5 @@ export const de: WordTable = {
     dez: 11,
   },
   dayBefore: ['am'],
-  examples: 'morgen um 17 Uhr, übermorgen, nächsten Montag, in 3 Tagen, 15. Dezember, 16.12., jeden Dienstag',
+  examples: 'morgen um 17 Uhr, heute Abend, bis Freitag, übermorgen, nächsten Montag, in 3 Tagen, 15. Dezember, 16.12., jeden Dienstag',
 };

@@ -45,5 +45,5 @@ export const fr: WordTable = {
   },
   dayBefore: ['le'],
   daySuffix: 'er',
-  examples: 'demain à 17h, après-demain, lundi prochain, dans 3 jours, 15 décembre, 16/12, chaque mardi',
+  examples: "demain à 17h, ce soir, d'ici vendredi, après-demain, lundi prochain, dans 3 jours, 15 décembre, 16/12, chaque mardi",
 };

@@ -51,5 +51,5 @@ export const it: WordTable = {
     dic: 11,
   },
   dayBefore: ['il'],
-  examples: 'domani alle 17, dopodomani, lunedì prossimo, tra 3 giorni, 15 dicembre, 16/12, ogni martedì',
+  examples: 'domani alle 17, stasera, entro venerdì, dopodomani, lunedì prossimo, tra 3 giorni, 15 dicembre, 16/12, ogni martedì',
 };

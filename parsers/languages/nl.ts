@@ -41,5 +41,5 @@ export const nl: WordTable = {
     dec: 11,
   },
   dayBefore: ['op'],
-  examples: 'morgen om 17:00, overmorgen, volgende maandag, over 3 dagen, 15 december, 16/12, elke dinsdag',
+  examples: 'morgen om 17:00, vanavond, uiterlijk vrijdag, overmorgen, volgende maandag, over 3 dagen, 15 december, 16/12, elke dinsdag',
 };

@@ -42,5 +42,5 @@ export const no: WordTable = {
     des: 11,
   },
   dayBefore: ['den'],
-  examples: 'i morgen kl 17, i overmorgen, neste mandag, om 3 dager, 15. desember, 16.12., hver tirsdag',
+  examples: 'i morgen kl 17, i kveld, innen fredag, i overmorgen, neste mandag, om 3 dager, 15. desember, 16.12., hver tirsdag',
 };

@@ -74,5 +74,5 @@ export const pl: WordTable = {
     gru: 11,
   },
   yearAfter: ['r', 'roku'],
-  examples: 'jutro o 17:00, pojutrze, w przyszły poniedziałek, za 3 dni, 15 grudnia, 16.12., co wtorek',
+  examples: 'jutro o 17:00, dziś wieczorem, do piątku, pojutrze, w przyszły poniedziałek, za 3 dni, 15 grudnia, 16.12., co wtorek',
 };

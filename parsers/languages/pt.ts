@@ -63,5 +63,5 @@ export const pt: WordTable = {
   monthBefore: ['de'],
   yearBefore: ['de'],
   dayBefore: ['a', 'no dia', 'dia'],
-  examples: 'amanhã às 17h, depois de amanhã, próxima segunda, daqui a 3 dias, 15 de dezembro, 16/12, todas as terças',
+  examples: 'amanhã às 17h, hoje à noite, até sexta-feira, depois de amanhã, próxima segunda, daqui a 3 dias, 15 de dezembro, 16/12, todas as terças',
 };

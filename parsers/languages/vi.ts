@@ -38,5 +38,5 @@ export const vi: WordTable = {
   months,
   yearBefore: ['năm'],
   dayBefore: ['ngày'],
-  examples: 'ngày mai lúc 17h, ngày kia, thứ hai tuần sau, 3 ngày nữa, 15 tháng 12, 16/12, mỗi thứ ba',
+  examples: 'ngày mai lúc 17h, tối nay, trước thứ sáu, ngày kia, thứ hai tuần sau, 3 ngày nữa, 15 tháng 12, 16/12, mỗi thứ ba',
 };

@@ -163,5 +163,5 @@ export const zh: DateLanguage = {
   timeAt,
   dateWordBefore,
   everyWeekdayAt,
-  examples: '明天下午3点, 后天, 下周一, 3天后, 12月15日, 16/12, 每周二',
+  examples: '明天下午3点, 今晚, 截止周五, 后天, 下周一, 3天后, 12月15日, 16/12, 每周二',
 };
