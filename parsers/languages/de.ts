@@ -6,7 +6,8 @@ export const de: WordTable = {
   // "ae" and "ue" are how ä and ü are typed without them.
   days: { heute: 0, morgen: 1, übermorgen: 2, uebermorgen: 2 },
   tonight: ['heute abend'],
-  dateWords: ['am', 'bis', 'bis zum', 'bis am', 'bis spätestens', 'spätestens', 'spätestens am', 'fällig', 'fällig am', 'zum'],
+  // Not "zum" alone: "zum 2. Mal" is the second time.
+  dateWords: ['am', 'bis', 'bis zum', 'bis am', 'bis spätestens', 'spätestens', 'spätestens am', 'fällig', 'fällig am'],
   weekdays: { montag: 1, dienstag: 2, mittwoch: 3, donnerstag: 4, freitag: 5, samstag: 6, sonnabend: 6, sonntag: 0 },
   weekdayBefore: ['am', 'nächsten', 'nächster', 'nächste', 'naechsten', 'naechster', 'naechste', 'kommenden', 'kommender', 'diesen'],
   inBefore: ['in'],

@@ -5,7 +5,8 @@ export const no: WordTable = {
   locales: ['no-NO'],
   days: { 'i dag': 0, idag: 0, 'i morgen': 1, imorgen: 1, 'i overmorgen': 2, overmorgen: 2 },
   tonight: ['i kveld', 'ikveld'],
-  dateWords: ['på', 'til', 'innen', 'senest', 'senest på', 'frist', 'den'],
+  // Not "den" alone: it is also the article ("den 2. boka").
+  dateWords: ['på', 'til', 'innen', 'senest', 'senest på', 'frist'],
   weekdays: { mandag: 1, tirsdag: 2, onsdag: 3, torsdag: 4, fredag: 5, lørdag: 6, søndag: 0 },
   weekdayBefore: ['på', 'neste', 'førstkommende', 'kommende'],
   inBefore: ['om'],

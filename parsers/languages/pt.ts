@@ -22,7 +22,8 @@ export const pt: WordTable = {
   locales: ['pt-PT'],
   days: { hoje: 0, amanhã: 1, 'depois de amanhã': 2 },
   tonight: ['hoje à noite', 'esta noite', 'logo à noite'],
-  dateWords: ['até', 'até ao', 'até à', 'até dia', 'para', 'para o', 'para dia', 'no dia', 'dia', 'no', 'em'],
+  // Not "no" or "em" alone: "no 2. andar" is on the second floor.
+  dateWords: ['até', 'até ao', 'até à', 'até dia', 'para', 'para o', 'para dia', 'no dia', 'dia'],
   weekdays,
   weekdayBefore: ['no', 'na', 'neste', 'nesta', 'próximo', 'próxima'],
   weekdayAfter: ['que vem'],

@@ -111,6 +111,22 @@ describe('English titles from the issue', () => {
   });
 });
 
+describe('titles with numbers in other languages', () => {
+  it.each<[string, string, string, string | null]>([
+    ['de-DE', 'Zum 2. Mal anrufen', 'Zum 2. Mal anrufen', null],
+    ['de-DE', 'Miete am 2. zahlen', 'Miete zahlen', '2022-03-02 09:00'],
+    ['de-DE', 'Im 2. Stock putzen', 'Im 2. Stock putzen', null],
+    ['no-NO', 'Les den 2. boka', 'Les den 2. boka', null],
+    ['pt-PT', 'Limpar no 2. andar', 'Limpar no 2. andar', null],
+    ['fr-FR', 'Fête du 14/07 préparer', 'Fête du 14/07 préparer', null],
+    ['ru-RU', 'Отчёт до 16/12 сдать', 'Отчёт сдать', '2022-12-16 09:00'],
+  ])('%s: %j', (locale, input, text, date) => {
+    const result = parse(input, locale);
+    expect(result.text).toBe(text);
+    expect(fmt(result.date)).toBe(date);
+  });
+});
+
 describe('a repeat without a date starts today, at the default time', () => {
   it.each([
     ['Water plants every 3 days', 'Water plants', { type: 'days', amount: 3 }, '2022-02-17 09:00'],
