@@ -116,7 +116,7 @@ const labelOptions: CommandPick = {
     const text = query.trim();
     // Creating is the explicit last option, and only for a title no label has.
     if (text !== '' && !labels.some((l) => l.title.toLocaleLowerCase() === text.toLocaleLowerCase())) {
-      options.push({ id: text, title: (await t())('taskSelection.createLabel', { title: text }), fixed: true } );
+      options.push({ id: text, title: (await t())('taskSelection.createLabel', { title: text }), fixed: true });
     }
     return options;
   },
@@ -129,7 +129,11 @@ const userOptions: CommandPick = {
     if (text === '') return [];
     const users = await import('../src/actions/users');
     // Usernames are unique, so the picked one finds its user again.
-    return (await users.searchAssignees(text)).map((u) => ({ id: u.username, title: u.name ? `${u.name} (${u.username})` : u.username, hint: u.email || undefined }));
+    return (await users.searchAssignees(text)).map((u) => ({
+      id: u.username,
+      title: u.name ? `${u.name} (${u.username})` : u.username,
+      hint: u.email || undefined,
+    }));
   },
 };
 
@@ -146,13 +150,22 @@ const DATE_PRESETS = ['today', 'tomorrow', 'next monday', 'next week', 'next mon
 const dateOptions: CommandPick = {
   placeholder: 'taskSelection.placeholder.dueDate',
   options: async (_ctx, query) => {
-    const [{ parseDate }, tr, { formatDate }, { currentLanguage }] = await Promise.all([import('../parsers'), t(), import('../src/i18n/dateLocale'), import('../src/i18n')]);
-    const presets = DATE_PRESETS.map((text) => ({ text, date: parseDate(text).date })).filter((p) => p.date);
-    const options: PickOption[] = presets.map((p) => ({ id: p.text, title: tr(`taskSelection.datePreset.${p.text.replace(' ', '_')}`), hint: formatDate(p.date!) }));
+    const [{ readDate }, tr, { formatDate }, { currentLanguage }] = await Promise.all([
+      import('../parsers'),
+      t(),
+      import('../src/i18n/dateLocale'),
+      import('../src/i18n'),
+    ]);
+    const now = new Date();
+    const presets = DATE_PRESETS.map((text) => ({ text, read: readDate(text, now) }));
+    const options: PickOption[] = presets.flatMap((p) =>
+      p.read.ok ? [{ id: p.text, title: tr(`taskSelection.datePreset.${p.text.replace(' ', '_')}`), hint: formatDate(p.read.date) }] : [],
+    );
     const text = query.trim();
-    const typed = text === '' ? null : parseDate(text, new Date(), currentLanguage()).date;
+    const read = readDate(text, now, currentLanguage());
+    const typed = read.ok ? read.date : null;
     // A date typed in words ("fri 5pm", "in 3 days") is offered as it was understood, whatever the ranking.
-    if (typed) options.unshift({ id: text, title: tr('taskSelection.dateTyped', { date: formatDate(typed) }), hint: text, fixed: true } );
+    if (typed) options.unshift({ id: text, title: tr('taskSelection.dateTyped', { date: formatDate(typed) }), hint: text, fixed: true });
     return options;
   },
 };
@@ -163,10 +176,11 @@ export const taskSelectionCommands = defineCommands([
   bulk(
     'selection.setDueDate',
     async (ctx, input) => {
-      const [{ parseDate }, { currentLanguage }] = await Promise.all([import('../parsers'), import('../src/i18n')]);
-      // Typed words are in the UI language; the presets' ids are English phrases.
-      const date = parseDate(required(input), new Date(), currentLanguage()).date ?? parseDate(required(input)).date;
-      if (!date) return fail('taskSelection.invalidDate');
+      const [{ readDate }, { currentLanguage }] = await Promise.all([import('../parsers'), import('../src/i18n')]);
+      // The same reader as every date field; it reads English besides the UI language, so the presets' ids work too.
+      const read = readDate(required(input), new Date(), currentLanguage());
+      if (!read.ok) return fail('taskSelection.invalidDate');
+      const date = read.date;
       await updateEach(ctx, (task) => ({ ...task, dueDate: date }));
     },
     undefined,
@@ -209,7 +223,9 @@ export const taskSelectionCommands = defineCommands([
       const name = required(input).replace(/^@/, '');
       const users = await import('../src/actions/users');
       const lower = name.toLocaleLowerCase();
-      const user = (await users.searchAssignees(name)).find((u) => [u.username, u.name ?? '', u.email ?? ''].some((v) => v !== '' && v.toLocaleLowerCase() === lower));
+      const user = (await users.searchAssignees(name)).find((u) =>
+        [u.username, u.name ?? '', u.email ?? ''].some((v) => v !== '' && v.toLocaleLowerCase() === lower),
+      );
       if (!user) return fail('taskSelection.unknownUser');
       await forEachTarget(ctx, (task, tasks) => tasks.assign(task, user, { quiet: true }));
     },
@@ -312,8 +328,18 @@ export const listNavigationCommands = defineCommands([
     },
     (ctx) => navActive(ctx) && focusedNow() !== null && !focusOnControl(),
   ),
-  nav('listNav.toggle', ['x'], () => updateSelection((s) => toggleFocused(s)), (ctx) => navActive(ctx) && focusedNow() !== null),
-  nav('listNav.range', ['Shift+x'], () => updateSelection((s, ids) => selectRange(s, ids)), (ctx) => navActive(ctx) && focusedNow() !== null),
+  nav(
+    'listNav.toggle',
+    ['x'],
+    () => updateSelection((s) => toggleFocused(s)),
+    (ctx) => navActive(ctx) && focusedNow() !== null,
+  ),
+  nav(
+    'listNav.range',
+    ['Shift+x'],
+    () => updateSelection((s, ids) => selectRange(s, ids)),
+    (ctx) => navActive(ctx) && focusedNow() !== null,
+  ),
   nav(
     // Escape leaves a field (the add-task box) for where the focus was, so the single-key list commands work.
     'listNav.leaveField',

@@ -12,6 +12,8 @@ export interface Candidate {
   end: number;
   day: Date | null;
   exact: Date | null;
+  /** "tonight": the day at the evening time, and an hour said with it is in the evening ("tonight at 8"). */
+  evening?: boolean;
 }
 
 export interface TimeMatch {
@@ -131,8 +133,19 @@ export function monthDayDate(now: Date, month: number, day: number, year: number
 
 export type InUnit = 'hours' | 'days' | 'weeks' | 'months';
 
+/**
+ * "in N units" from now: hours are a moment (to the minute), days, weeks and months a day that gets the
+ * default time like any other day named in words.
+ */
+export function amountFromNow(now: Date, amount: number, unit: InUnit): { day: Date | null; exact: Date | null } {
+  const date = addExact(now, amount, unit);
+  if (unit !== 'hours') return { day: startOfDay(date), exact: null };
+  date.setSeconds(0, 0);
+  return { day: null, exact: date };
+}
+
 /** "in N units" from now: hours are absolute, days and weeks keep the clock time, months clamp. */
-export function addExact(now: Date, amount: number, unit: InUnit): Date {
+function addExact(now: Date, amount: number, unit: InUnit): Date {
   const date = new Date(now.getTime());
   switch (unit) {
     case 'hours':

@@ -9,6 +9,8 @@ export interface DateLanguage {
   matchAt(words: readonly Word[], i: number, now: Date, found: Found): void;
   /** A time phrase starting at word k ("um 17 Uhr", "à 17h"), or null. */
   timeAt(words: readonly Word[], k: number): TimeMatch | null;
+  /** Where a date word ("bis", "до", "entro il") ending right before word i starts, or null (see parseDate's DATE_WORDS). */
+  dateWordBefore?(words: readonly Word[], i: number): number | null;
   /** A weekday repeat starting at word i ("jeden Montag", "montags"). */
   everyWeekdayAt?(words: readonly Word[], i: number): EveryWeekday | null;
   /** Quick-add examples in the language, for the syntax help (written in the language, so not in the UI locale files). */

@@ -1,13 +1,6 @@
-// Day offsets for the named quick dates (today, next monday, this weekend, …) and the default hour of a parsed date.
+// Day offsets for the named quick dates (today, next monday, this weekend, …); the time they get is in defaultTime.ts.
 
-export type DayIntervalName =
-  | 'today'
-  | 'tomorrow'
-  | 'nextMonday'
-  | 'thisWeekend'
-  | 'laterThisWeek'
-  | 'laterNextWeek'
-  | 'nextWeek';
+export type DayIntervalName = 'today' | 'tomorrow' | 'nextMonday' | 'thisWeekend' | 'laterThisWeek' | 'laterNextWeek' | 'nextWeek';
 
 /**
  * Days from a day with the given weekday (0 Sunday … 6 Saturday) to the named day.
@@ -40,18 +33,4 @@ export function calculateDayInterval(name: DayIntervalName | string, weekday: nu
     default:
       return 0;
   }
-}
-
-/**
- * The hour a date without an explicit time gets: the next of 9, 12, 15, 18 and 21 at or after the
- * current hour, and 9 from 22:00 until 9:59 (the next morning's slot). Only the hour counts, so
- * 12:59 still gives 12.
- */
-export function calculateNearestHours(date: Date = new Date()): number {
-  const hour = date.getHours();
-  if (hour <= 9 || hour > 21) return 9;
-  if (hour <= 12) return 12;
-  if (hour <= 15) return 15;
-  if (hour <= 18) return 18;
-  return 21;
 }

@@ -1,5 +1,6 @@
 // Quick-add: reads labels, list, priority, assignees, repeat and due date out of a typed task title, with the spans it recognised.
-import { nextWeekday } from './dateCandidates.js';
+import { nextWeekday, startOfDay } from './dateCandidates.js';
+import type { DateTimes } from './defaultTime.js';
 import { dateLanguageFor, readsMonthFirst } from './languages/index.js';
 import { findDateInWords } from './parseDate.js';
 import { findRepeatInWords, findWorkdayRepeat } from './parseRepeat.js';
@@ -212,6 +213,7 @@ export function parseTaskText(
   mode: PrefixMode | string = PrefixMode.Default,
   now: Date = new Date(),
   locale = 'en',
+  times?: DateTimes,
 ): ParsedTaskText {
   const result: ParsedTaskText = {
     text,
@@ -290,7 +292,9 @@ export function parseTaskText(
     anchors,
     language,
     monthFirst: readsMonthFirst(locale),
-    fallbackDay: repeat?.weekday === undefined ? null : nextWeekday(now, repeat.weekday),
+    // A repeat needs a date to repeat from: "every tuesday" the next Tuesday, "every 3 days" today.
+    fallbackDay: !repeat ? null : repeat.weekday === undefined ? startOfDay(now) : nextWeekday(now, repeat.weekday),
+    times,
   });
   if (date) {
     result.date = date.date;

@@ -18,6 +18,8 @@ const months: Record<string, number> = {};
 export const vi: WordTable = {
   locales: ['vi-VN'],
   days: { 'hôm nay': 0, 'ngày mai': 1, 'ngày kia': 2, 'ngày mốt': 2 },
+  tonight: ['tối nay', 'đêm nay'],
+  dateWords: ['vào', 'trước', 'hạn', 'hạn chót', 'đến', 'vào ngày', 'trước ngày', 'đến ngày'],
   weekdays,
   weekdayBefore: ['vào'],
   weekdayAfter: ['tới', 'này', 'tuần sau', 'tuần tới'],
@@ -36,5 +38,5 @@ export const vi: WordTable = {
   months,
   yearBefore: ['năm'],
   dayBefore: ['ngày'],
-  examples: 'ngày mai lúc 17h, ngày kia, thứ hai tuần sau, 3 ngày nữa, 15 tháng 12, 16/12, mỗi thứ ba',
+  examples: 'ngày mai lúc 17h, tối nay, trước thứ sáu, ngày kia, thứ hai tuần sau, 3 ngày nữa, 15 tháng 12, 16/12, mỗi thứ ba',
 };

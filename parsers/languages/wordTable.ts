@@ -4,7 +4,7 @@ import {
   TIER_IN,
   TIER_PHRASE,
   TIER_WEEKDAY,
-  addExact,
+  amountFromNow,
   candidate,
   daysFromToday,
   monthDayDate,
@@ -28,6 +28,10 @@ export interface WordTable {
   locales: readonly string[];
   /** Days from today: heute 0, morgen 1, übermorgen 2. */
   days: Readonly<Record<string, number>>;
+  /** This evening ("heute Abend", "ce soir"): today at the evening time. */
+  tonight: readonly string[];
+  /** Words that say a date follows ("bis", "am", "до"), as English "on", "by", "due" (see parseDate). */
+  dateWords: readonly string[];
   /** Weekday names and their case forms, 0 Sunday … 6 Saturday. */
   weekdays: Readonly<Record<string, number>>;
   /** Words before a weekday that belong to its phrase: prepositions and "next" ("am", "nächsten"); up to two in a row. */
@@ -110,7 +114,7 @@ function phraseMap<T>(entries: Iterable<[string, T]>): PhraseMap<T> {
   return map;
 }
 
-function listMap(phrases: readonly string[] = []): PhraseMap<true> {
+export function listMap(phrases: readonly string[] = []): PhraseMap<true> {
   return phraseMap(phrases.map((p) => [p, true] as [string, true]));
 }
 
@@ -132,6 +136,16 @@ function phraseAt<T>(map: PhraseMap<T>, words: readonly Word[], i: number, dot =
   return null;
 }
 
+/** Where a phrase of the map that ends right before word i (and is linked to it) starts; the longest one. */
+export function phraseEndingBefore(map: PhraseMap<true>, words: readonly Word[], i: number): number | null {
+  if (!linked(words, i - 1, i)) return null;
+  // Phrases are at most four words long.
+  for (let k = Math.max(0, i - 4); k < i; k += 1) {
+    if (phraseAt(map, words, k)?.last === i - 1) return k;
+  }
+  return null;
+}
+
 const AMOUNT = /^\d{1,6}$/;
 const CLOCK = /^(\d{1,2}):(\d{2})$/;
 const DOTTED_CLOCK = /^(\d{1,2})\.(\d{2})$/;
@@ -140,6 +154,8 @@ const YEAR = /^\d{4}$/;
 
 export function compileWordTable(table: WordTable): DateLanguage {
   const days = phraseMap(Object.entries(table.days));
+  const tonight = listMap(table.tonight);
+  const dateWords = listMap(table.dateWords);
   const weekdays = phraseMap(Object.entries(table.weekdays));
   const weekdayBefore = listMap(table.weekdayBefore);
   const weekdayAfter = listMap(table.weekdayAfter);
@@ -161,7 +177,7 @@ export function compileWordTable(table: WordTable): DateLanguage {
   const dayBefore = listMap(table.dayBefore);
   const yearAfter = listMap(table.yearAfter);
   // Every word a date phrase can start with: most words of a title are none of them, and are skipped at once.
-  const starts = new Set<string>([days, weekdays, weekdayBefore, inBefore, numbers, units, dayBefore].flatMap((map) => [...map.keys()]));
+  const starts = new Set<string>([days, tonight, weekdays, weekdayBefore, inBefore, numbers, units, dayBefore].flatMap((map) => [...map.keys()]));
   const hourMinutes = table.hourLetter ? new RegExp(`^(\\d{1,2})${table.hourLetter}(\\d{2})?$`) : null;
 
   /** A weekday phrase at i: up to two words before it, the name, a word after it. */
@@ -254,10 +270,13 @@ export function compileWordTable(table: WordTable): DateLanguage {
       const k = !lead ? i : linked(words, lead.last, lead.last + 1) ? lead.last + 1 : -1;
       const dated = k >= 0 ? dayMonthAt(words, k) : null;
       // An abbreviation's dot ("15. Dez.", "2026 г.") goes with the phrase rather than staying behind as a lone ".".
-      if (dated) offer(found, TIER_FULL_DATE, candidate(words, i, dated.last, monthDayDate(now, dated.month, dated.day, dated.year), null, words[dated.last].ceDot));
+      if (dated)
+        offer(found, TIER_FULL_DATE, candidate(words, i, dated.last, monthDayDate(now, dated.month, dated.day, dated.year), null, words[dated.last].ceDot));
     }
     const day = phraseAt(days, words, i);
     if (day) offer(found, TIER_PHRASE, candidate(words, i, day.last, daysFromToday(now, day.value), null));
+    const evening = phraseAt(tonight, words, i);
+    if (evening) offer(found, TIER_PHRASE, { ...candidate(words, i, evening.last, daysFromToday(now, 0), null), evening: true });
 
     const weekday = weekdayAt(words, i);
     if (weekday) offer(found, TIER_WEEKDAY, candidate(words, i, weekday.last, nextWeekday(now, weekday.weekday), null));
@@ -271,7 +290,10 @@ export function compileWordTable(table: WordTable): DateLanguage {
         let last = found1.last;
         const close = linked(words, last, last + 1) ? phraseAt(inAfter, words, last + 1) : null;
         if (close) last = close.last;
-        if (lead || close) offer(found, TIER_IN, candidate(words, i, last, null, addExact(now, found1.amount, found1.unit)));
+        if (lead || close) {
+          const { day: inDay, exact } = amountFromNow(now, found1.amount, found1.unit);
+          offer(found, TIER_IN, candidate(words, i, last, inDay, exact));
+        }
       }
     }
   }
@@ -340,5 +362,7 @@ export function compileWordTable(table: WordTable): DateLanguage {
     return name ? { weekday: name.value, last: name.last } : null;
   }
 
-  return { locales: table.locales, matchAt, timeAt, everyWeekdayAt, examples: table.examples };
+  const dateWordBefore = (words: readonly Word[], i: number): number | null => phraseEndingBefore(dateWords, words, i);
+
+  return { locales: table.locales, matchAt, timeAt, dateWordBefore, everyWeekdayAt, examples: table.examples };
 }

@@ -9,7 +9,7 @@ import {
   TIER_IN,
   TIER_PHRASE,
   TIER_WEEKDAY,
-  addExact,
+  amountFromNow,
   daysFromToday,
   monthDayDate,
   nextWeekday,
@@ -19,7 +19,7 @@ import {
   type TimeMatch,
 } from '../dateCandidates.js';
 import type { DateLanguage, EveryWeekday } from '../dateLanguage.js';
-import type { Word } from '../words.js';
+import { linked, type Word } from '../words.js';
 
 const DAYS: Readonly<Record<string, number>> = { 今天: 0, 今日: 0, 明天: 1, 明日: 1, 后天: 2, 後天: 2, 大后天: 3 };
 const WEEKDAY_NUMBERS: Readonly<Record<string, number>> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 0, 天: 0 };
@@ -31,9 +31,12 @@ const DATE = new RegExp(
   '(大后天|今天|今日|明天|明日|后天|後天)' +
     '|(下个?|这个?|本)?(星期|周|礼拜)([一二三四五六日天])' +
     '|(\\d{1,3}|[一两二三四五六七八九十])(小时|个小时|天|周|个星期|星期|个月)(?:后|以后|之后)' +
-    '|(?:(\\d{4})年)?(\\d{1,2})月(\\d{1,2})[日号]',
+    '|(?:(\\d{4})年)?(\\d{1,2})月(\\d{1,2})[日号]' +
+    '|(今晚|今夜)',
   'g',
 );
+/** Words before a date that say a date follows (by, at, until): they go with it. */
+const DATE_WORDS = ['截止到', '截止', '截至', '在', '于', '到'];
 const TIME_ONLY = new RegExp(TIME, 'g');
 const TIME_AT_START = new RegExp(`^${TIME}`);
 
@@ -84,9 +87,10 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: Found): vo
     let tier: number;
     let day: Date | null = null;
     let exact: Date | null = null;
-    if (m[1] !== undefined) {
+    let evening = m[10] !== undefined;
+    if (m[1] !== undefined || evening) {
       tier = TIER_PHRASE;
-      day = daysFromToday(now, DAYS[m[1]]);
+      day = daysFromToday(now, evening ? 0 : DAYS[m[1]]);
     } else if (m[4] !== undefined) {
       if (m[2] === undefined && (before === '上' || before === '每' || before === '一')) continue;
       tier = TIER_WEEKDAY;
@@ -99,19 +103,28 @@ function matchAt(words: readonly Word[], i: number, now: Date, found: Found): vo
       const amount = /^\d+$/.test(m[5]) ? Number(m[5]) : NUMBERS[m[5]];
       if (!amount) continue;
       tier = TIER_IN;
-      exact = addExact(now, amount, UNITS[m[6]]);
+      ({ day, exact } = amountFromNow(now, amount, UNITS[m[6]]));
     }
     // A time written right after the day belongs to it: 明天下午3点.
     const time = day ? TIME_AT_START.exec(core.slice(end)) : null;
     const read = time ? readTime(time) : null;
     if (read && day) {
       exact = new Date(day.getTime());
-      exact.setHours(read.hours, read.minutes, 0, 0);
+      // 今晚8点 is 20:00.
+      exact.setHours(evening && read.hours < 12 ? read.hours + 12 : read.hours, read.minutes, 0, 0);
       day = null;
       end += read.length;
+    } else if (m[1] === '今天' && core.startsWith('晚上', end)) {
+      // 今天晚上 without an hour is tonight.
+      evening = true;
+      end += 2;
     }
     if (isLatinOrDigit(core[end])) continue;
-    offer(found, tier, { first: i, last: i, start: w.cs + m.index, end: w.cs + end, day, exact });
+    const lead = DATE_WORDS.find(
+      (word) => m.index >= word.length && core.startsWith(word, m.index - word.length) && !isLatinOrDigit(core[m.index - word.length - 1]),
+    );
+    const start = m.index - (lead?.length ?? 0);
+    offer(found, tier, { first: i, last: i, start: w.cs + start, end: w.cs + end, day, exact, evening: evening && !exact });
   }
 }
 
@@ -139,10 +152,16 @@ function everyWeekdayAt(words: readonly Word[], i: number): EveryWeekday | null 
   return { weekday: WEEKDAY_NUMBERS[m[1]], last: i, start: w.cs + m.index, end: w.cs + m.index + m[0].length };
 }
 
+/** A date word written as its own word before a date ("截止 16/12"). */
+function dateWordBefore(words: readonly Word[], i: number): number | null {
+  return linked(words, i - 1, i) && DATE_WORDS.includes(words[i - 1].lower) ? i - 1 : null;
+}
+
 export const zh: DateLanguage = {
   locales: ['zh-CN'],
   matchAt,
   timeAt,
+  dateWordBefore,
   everyWeekdayAt,
-  examples: '明天下午3点, 后天, 下周一, 3天后, 12月15日, 16/12, 每周二',
+  examples: '明天下午3点, 今晚, 截止周五, 后天, 下周一, 3天后, 12月15日, 16/12, 每周二',
 };

@@ -1,13 +1,13 @@
 // A 24-hour date-time picker: a typed day with a calendar beside it (the user's week start and language), plus hour and minute selects (5-minute steps), so no locale shows am/pm.
 import { useT } from '../i18n';
 import { DayInput } from './DayInput';
+import { DEFAULT_TIME } from '../../parsers/defaultTime';
 import './datePicker.css';
 
 export { readTypedDay, toDateInput } from './DayInput';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-export const DEFAULT_HOUR = 12;
-export const MINUTE_STEP = 5;
+const MINUTE_STEP = 5;
 
 export interface DatePickerProps {
   value: Date | null;
@@ -19,8 +19,9 @@ export interface DatePickerProps {
 
 export function DatePicker({ value, onChange, label, clearable = true }: DatePickerProps) {
   const t = useT();
-  const hour = value ? value.getHours() : DEFAULT_HOUR;
-  const minute = value ? value.getMinutes() : 0;
+  // A day picked for an empty date gets the same default time as a day named in words.
+  const hour = value ? value.getHours() : DEFAULT_TIME.hours;
+  const minute = value ? value.getMinutes() : DEFAULT_TIME.minutes;
   // Minutes not on the 5-minute grid (set elsewhere) stay selectable.
   const minutes = Array.from({ length: 60 / MINUTE_STEP }, (_, i) => i * MINUTE_STEP);
   if (!minutes.includes(minute)) minutes.push(minute);

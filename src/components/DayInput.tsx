@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { currentLanguage, useT } from '../i18n';
 import { useOutsidePress } from './useOutsidePress';
-import { parseDate } from '../../parsers/parseDate';
+import { readDate } from '../../parsers/readDate';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -21,11 +21,8 @@ const Calendar = lazy(loadCalendar);
  * a time is chosen beside it.
  */
 export function readTypedDay(text: string, now: Date, language: string): Date | null {
-  const input = text.trim();
-  if (input === '') return null;
-  const { date, newText } = parseDate(input, now, language);
-  if (!date || newText !== '') return null;
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  const read = readDate(text, now, language);
+  return read.ok ? new Date(read.date.getFullYear(), read.date.getMonth(), read.date.getDate()) : null;
 }
 
 export interface DayInputProps {

@@ -2,6 +2,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { addDays } from 'date-fns';
+import { DEFAULT_TIME, atTime } from '../../parsers/defaultTime';
 import { useT } from '../i18n';
 import { useOutsidePress } from './useOutsidePress';
 import { DatePicker } from './DatePicker';
@@ -59,7 +60,8 @@ export function DeferPanel({ dueDate, onSave, onClose, anchor }: DeferPanelProps
   }, []);
   useOutsidePress([panel], true, onClose);
 
-  const defer = (days: number) => setValue(addDays(value ?? new Date(), days));
+  // Without a due date the days count from today at the default time, as "in 3 days" does in words.
+  const defer = (days: number) => setValue(addDays(value ?? atTime(new Date(), DEFAULT_TIME), days));
 
   const body = (
     <div

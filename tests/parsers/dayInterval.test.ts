@@ -1,6 +1,6 @@
-// calculateDayInterval for every named day and weekday, and calculateNearestHours for every hour.
+// calculateDayInterval for every named day and weekday.
 import { describe, expect, it } from 'vitest';
-import { calculateDayInterval, calculateNearestHours } from '../../parsers/index.js';
+import { calculateDayInterval } from '../../parsers/index.js';
 
 const names = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
@@ -29,14 +29,4 @@ describe('calculateDayInterval', () => {
   it('defaults to the current weekday', () => {
     expect(calculateDayInterval('nextMonday')).toBe(calculateDayInterval('nextMonday', new Date().getDay()));
   });
-});
-
-describe('calculateNearestHours', () => {
-  const expected = [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 12, 12, 12, 15, 15, 15, 18, 18, 18, 21, 21, 21, 9, 9];
-  for (let hour = 0; hour < 24; hour += 1) {
-    it(`${hour}:00 and ${hour}:59 give ${expected[hour]}`, () => {
-      expect(calculateNearestHours(new Date(2022, 1, 17, hour, 0))).toBe(expected[hour]);
-      expect(calculateNearestHours(new Date(2022, 1, 17, hour, 59))).toBe(expected[hour]);
-    });
-  }
 });

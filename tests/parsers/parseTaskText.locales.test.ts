@@ -43,7 +43,19 @@ const LANGUAGES: LanguageCases[] = [
     in2weeks: ['in 2 Wochen', 'in zwei Wochen'],
     tomorrowAt17: ['morgen um 17 Uhr', 'morgen 17 Uhr', 'morgen um 17:00', 'um 17 Uhr morgen', 'morgen 17:00', 'morgen um 17.00 Uhr'],
     at1730: ['um 17:30', '17:30 Uhr', '17.30 Uhr', 'um 17.30 Uhr'],
-    notDates: ['Morgenrot', 'heutig', 'Montagabend', 'übermorgens', 'in 3 Tagebüchern', 'um 17.30', 'Version 17.30', 'Dezember', 'Mai-Feier', '15 Dezembers', 'Dezember 15'],
+    notDates: [
+      'Morgenrot',
+      'heutig',
+      'Montagabend',
+      'übermorgens',
+      'in 3 Tagebüchern',
+      'um 17.30',
+      'Version 17.30',
+      'Dezember',
+      'Mai-Feier',
+      '15 Dezembers',
+      'Dezember 15',
+    ],
     december15: ['15. Dezember', '15 Dezember', 'am 15. Dezember', '15. Dez.', '15. dezember'],
     december15y2026: ['15. Dezember 2026', 'am 15. Dezember 2026'],
     january10: ['10. Januar', '10. Jan.', '10. Jänner'],
@@ -212,18 +224,18 @@ const LANGUAGES: LanguageCases[] = [
 
 describe.each(LANGUAGES)('$locale on Thursday 17 Feb 2022, 14:30', (lang) => {
   const cases: [phrase: string, date: string][] = [
-    ...lang.today.map((p): [string, string] => [p, '2022-02-17 15:00']),
-    ...lang.tomorrow.map((p): [string, string] => [p, '2022-02-18 15:00']),
-    ...lang.dayAfter.map((p): [string, string] => [p, '2022-02-19 15:00']),
-    ...lang.monday.map((p): [string, string] => [p, '2022-02-21 15:00']),
-    ...lang.wednesday.map((p): [string, string] => [p, '2022-02-23 15:00']),
-    ...lang.in3days.map((p): [string, string] => [p, '2022-02-20 14:30']),
-    ...lang.in2weeks.map((p): [string, string] => [p, '2022-03-03 14:30']),
+    ...lang.today.map((p): [string, string] => [p, '2022-02-17 09:00']),
+    ...lang.tomorrow.map((p): [string, string] => [p, '2022-02-18 09:00']),
+    ...lang.dayAfter.map((p): [string, string] => [p, '2022-02-19 09:00']),
+    ...lang.monday.map((p): [string, string] => [p, '2022-02-21 09:00']),
+    ...lang.wednesday.map((p): [string, string] => [p, '2022-02-23 09:00']),
+    ...lang.in3days.map((p): [string, string] => [p, '2022-02-20 09:00']),
+    ...lang.in2weeks.map((p): [string, string] => [p, '2022-03-03 09:00']),
     ...lang.tomorrowAt17.map((p): [string, string] => [p, '2022-02-18 17:00']),
     ...lang.at1730.map((p): [string, string] => [p, '2022-02-17 17:30']),
-    ...lang.december15.map((p): [string, string] => [p, '2022-12-15 15:00']),
-    ...lang.december15y2026.map((p): [string, string] => [p, '2026-12-15 15:00']),
-    ...lang.january10.map((p): [string, string] => [p, '2023-01-10 15:00']),
+    ...lang.december15.map((p): [string, string] => [p, '2022-12-15 09:00']),
+    ...lang.december15y2026.map((p): [string, string] => [p, '2026-12-15 09:00']),
+    ...lang.january10.map((p): [string, string] => [p, '2023-01-10 09:00']),
   ];
   it.each(cases)('"Lorem %s" → %s', (phrase, date) => {
     const result = parse(`Lorem ${phrase}`, lang.locale);
@@ -242,7 +254,7 @@ describe.each(LANGUAGES)('$locale on Thursday 17 Feb 2022, 14:30', (lang) => {
   });
   it('English still works', () => {
     expect(fmt(parse('Lorem tomorrow at 17:00', lang.locale).date)).toBe('2022-02-18 17:00');
-    expect(fmt(parse('Lorem next monday', lang.locale).date)).toBe('2022-02-21 15:00');
+    expect(fmt(parse('Lorem next monday', lang.locale).date)).toBe('2022-02-21 09:00');
   });
   it('reads the words only in its own language', () => {
     const phrase = lang.tomorrow.find((p) => p !== 'morgen') ?? lang.tomorrow[0];
@@ -250,7 +262,7 @@ describe.each(LANGUAGES)('$locale on Thursday 17 Feb 2022, 14:30', (lang) => {
     expect(parse(`Lorem ${phrase}`, 'en').date).toBeNull();
   });
   it('the weekday is a week ahead on that same day', () => {
-    expect(fmt(parse(`Lorem ${lang.monday[0]}`, lang.locale, MON).date)).toBe('2022-02-21 12:00');
+    expect(fmt(parse(`Lorem ${lang.monday[0]}`, lang.locale, MON).date)).toBe('2022-02-21 09:00');
   });
   it('has syntax-help examples that it reads itself', () => {
     const examples = dateExamplesFor(lang.locale);
@@ -266,29 +278,29 @@ describe.each(LANGUAGES)('$locale on Thursday 17 Feb 2022, 14:30', (lang) => {
 describe('zh-CN (no spaces: dates are found inside a run of Han characters)', () => {
   const zh = (text: string, now: Date = THU) => parse(text, 'zh-CN', now);
   it.each<[string, string, string]>([
-    ['买牛奶今天', '买牛奶', '2022-02-17 15:00'],
-    ['今天买牛奶', '买牛奶', '2022-02-17 15:00'],
-    ['明天买牛奶', '买牛奶', '2022-02-18 15:00'],
-    ['买牛奶 明天', '买牛奶', '2022-02-18 15:00'],
-    ['后天开会', '开会', '2022-02-19 15:00'],
-    ['星期一开会', '开会', '2022-02-21 15:00'],
-    ['周一开会', '开会', '2022-02-21 15:00'],
-    ['礼拜三开会', '开会', '2022-02-23 15:00'],
-    ['下周一开会', '开会', '2022-02-21 15:00'],
-    ['3天后开会', '开会', '2022-02-20 14:30'],
-    ['三天后开会', '开会', '2022-02-20 14:30'],
-    ['2周后开会', '开会', '2022-03-03 14:30'],
-    ['两个星期后开会', '开会', '2022-03-03 14:30'],
+    ['买牛奶今天', '买牛奶', '2022-02-17 09:00'],
+    ['今天买牛奶', '买牛奶', '2022-02-17 09:00'],
+    ['明天买牛奶', '买牛奶', '2022-02-18 09:00'],
+    ['买牛奶 明天', '买牛奶', '2022-02-18 09:00'],
+    ['后天开会', '开会', '2022-02-19 09:00'],
+    ['星期一开会', '开会', '2022-02-21 09:00'],
+    ['周一开会', '开会', '2022-02-21 09:00'],
+    ['礼拜三开会', '开会', '2022-02-23 09:00'],
+    ['下周一开会', '开会', '2022-02-21 09:00'],
+    ['3天后开会', '开会', '2022-02-20 09:00'],
+    ['三天后开会', '开会', '2022-02-20 09:00'],
+    ['2周后开会', '开会', '2022-03-03 09:00'],
+    ['两个星期后开会', '开会', '2022-03-03 09:00'],
     ['明天下午5点开会', '开会', '2022-02-18 17:00'],
     ['明天17:00开会', '开会', '2022-02-18 17:00'],
     ['明天下午5点半开会', '开会', '2022-02-18 17:30'],
     ['开会 下午5点半', '开会', '2022-02-17 17:30'],
     ['明天 17:00 开会', '开会', '2022-02-18 17:00'],
-    ['12月15日开会', '开会', '2022-12-15 15:00'],
-    ['开会12月15号', '开会', '2022-12-15 15:00'],
-    ['2026年12月15日开会', '开会', '2026-12-15 15:00'],
+    ['12月15日开会', '开会', '2022-12-15 09:00'],
+    ['开会12月15号', '开会', '2022-12-15 09:00'],
+    ['2026年12月15日开会', '开会', '2026-12-15 09:00'],
     ['12月15日下午3点开会', '开会', '2022-12-15 15:00'],
-    ['1月10日开会', '开会', '2023-01-10 15:00'],
+    ['1月10日开会', '开会', '2023-01-10 09:00'],
   ])('%j → %j at %s', (input, text, date) => {
     const result = zh(input);
     expect(result.text).toBe(text);
@@ -296,8 +308,8 @@ describe('zh-CN (no spaces: dates are found inside a run of Han characters)', ()
   });
   it('下周 names a day of next week (weeks start on Monday), not the next such day', () => {
     // On Monday 14 Feb, 下周三 is Wednesday 23 Feb, while 周三 is Wednesday 16 Feb.
-    expect(fmt(zh('下周三开会', MON).date)).toBe('2022-02-23 12:00');
-    expect(fmt(zh('周三开会', MON).date)).toBe('2022-02-16 12:00');
+    expect(fmt(zh('下周三开会', MON).date)).toBe('2022-02-23 09:00');
+    expect(fmt(zh('周三开会', MON).date)).toBe('2022-02-16 09:00');
   });
   it.each(['一周一次', '上周一的报告', 'v2明天', '明天3x', 'abc今天', '星期', '明白', '12月', '2月30日', 'v12月15日'])('%j stays text', (input) => {
     const result = zh(input);
@@ -308,7 +320,7 @@ describe('zh-CN (no spaces: dates are found inside a run of Han characters)', ()
     const result = zh('每周二倒垃圾');
     expect(result.text).toBe('倒垃圾');
     expect(result.repeats).toEqual({ type: 'weeks', amount: 1 });
-    expect(fmt(result.date)).toBe('2022-02-22 15:00');
+    expect(fmt(result.date)).toBe('2022-02-22 09:00');
   });
 });
 
@@ -332,7 +344,7 @@ describe('a day and month name take a time like any date', () => {
     expect(parse('Lorem 31 février 2026', 'fr-FR').text).toBe('Lorem 31 février 2026');
   });
   it('29 February without a year is the next leap day', () => {
-    expect(fmt(parse('Lorem 29. Februar', 'de-DE').date)).toBe('2024-02-29 15:00');
+    expect(fmt(parse('Lorem 29. Februar', 'de-DE').date)).toBe('2024-02-29 09:00');
   });
   it('a month name is read only in its language', () => {
     expect(parse('Lorem 15 grudnia', 'de-DE').date).toBeNull();
@@ -359,7 +371,7 @@ describe('weekday repeats in other languages', () => {
     const result = parse(`Lorem ${phrase}`, locale);
     expect(result.text).toBe('Lorem');
     expect(result.repeats).toEqual({ type: 'weeks', amount: 1 });
-    expect(fmt(result.date)).toBe('2022-02-22 15:00');
+    expect(fmt(result.date)).toBe('2022-02-22 09:00');
   });
 });
 
@@ -368,29 +380,29 @@ describe('numeric dates follow the locale: month first in English, day first els
   it.each([...SUPPORTED_LOCALES])('%s', (locale) => {
     const en = locale === 'en';
     const date = (text: string) => fmt(parse(`Lorem ${text}`, locale).date);
-    expect(date('06/08/2026')).toBe(en ? '2026-06-08 15:00' : '2026-08-06 15:00');
-    expect(date('2026-06-08')).toBe('2026-06-08 15:00');
-    expect(date('2026/06/08')).toBe('2026-06-08 15:00');
+    expect(date('06/08/2026')).toBe(en ? '2026-06-08 09:00' : '2026-08-06 09:00');
+    expect(date('2026-06-08')).toBe('2026-06-08 09:00');
+    expect(date('2026/06/08')).toBe('2026-06-08 09:00');
     // The other order when only it is possible.
-    expect(date('06/26/2026')).toBe('2026-06-26 15:00');
-    expect(date('26/06/2026')).toBe('2026-06-26 15:00');
+    expect(date('06/26/2026')).toBe('2026-06-26 09:00');
+    expect(date('26/06/2026')).toBe('2026-06-26 09:00');
     // Without a year: the next such day (12 Jan 2022 has passed on 17 Feb 2022).
-    expect(date('12/01')).toBe(en ? '2022-12-01 15:00' : '2023-01-12 15:00');
-    expect(date('16/12')).toBe('2022-12-16 15:00');
-    expect(date('27/1')).toBe('2023-01-27 15:00');
+    expect(date('12/01')).toBe(en ? '2022-12-01 09:00' : '2023-01-12 09:00');
+    expect(date('16/12')).toBe('2022-12-16 09:00');
+    expect(date('27/1')).toBe('2023-01-27 09:00');
     expect(date('1/2')).toBeNull();
     expect(date('24/7')).toBeNull();
-    expect(date('16.12.')).toBe(en ? null : '2022-12-16 15:00');
-    expect(date('16.12.2026')).toBe(en ? null : '2026-12-16 15:00');
+    expect(date('16.12.')).toBe(en ? null : '2022-12-16 09:00');
+    expect(date('16.12.2026')).toBe(en ? null : '2026-12-16 09:00');
   });
   it('covers every supported locale but English with a day-first language', () => {
     expect(dayFirst.length).toBe(12);
     expect([...QUICK_ADD_LOCALES].sort()).toEqual([...dayFirst].sort());
   });
   it('parseDate takes the locale too', () => {
-    expect(fmt(parseDate('06/08/2026', THU, 'de-DE').date)).toBe('2026-08-06 15:00');
-    expect(fmt(parseDate('morgen', THU, 'de-DE').date)).toBe('2022-02-18 15:00');
-    expect(fmt(parseDate('06/08/2026', THU).date)).toBe('2026-06-08 15:00');
+    expect(fmt(parseDate('06/08/2026', THU, 'de-DE').date)).toBe('2026-08-06 09:00');
+    expect(fmt(parseDate('morgen', THU, 'de-DE').date)).toBe('2022-02-18 09:00');
+    expect(fmt(parseDate('06/08/2026', THU).date)).toBe('2026-06-08 09:00');
   });
 });
 
@@ -399,8 +411,19 @@ const GLUE = ['x', 'X', '1', 'ab', 'é'];
 
 describe.each(LANGUAGES)('$locale properties', (lang) => {
   const phrases = [
-    ...lang.today, ...lang.tomorrow, ...lang.dayAfter, ...lang.monday, ...lang.wednesday, ...lang.in3days,
-    ...lang.in2weeks, ...lang.tomorrowAt17, ...lang.at1730, ...lang.notDates, ...lang.december15, ...lang.december15y2026, ...lang.january10,
+    ...lang.today,
+    ...lang.tomorrow,
+    ...lang.dayAfter,
+    ...lang.monday,
+    ...lang.wednesday,
+    ...lang.in3days,
+    ...lang.in2weeks,
+    ...lang.tomorrowAt17,
+    ...lang.at1730,
+    ...lang.notDates,
+    ...lang.december15,
+    ...lang.december15y2026,
+    ...lang.january10,
   ];
   const vocabulary = [...new Set(phrases.flatMap((p) => p.split(' '))), 'Lorem', 'Ipsum', '*label', '+list', '!3', '"', "'", '\\', '(', ')'];
   const text = fc

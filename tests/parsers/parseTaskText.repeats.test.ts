@@ -70,7 +70,8 @@ describe('repeat forms', () => {
       const result = parse(`Lorem Ipsum ${phrase}`);
       expect(result.text).toBe('Lorem Ipsum');
       expect(result.repeats).toEqual(repeat);
-      expect(result.date).toBeNull();
+      // Without a date the repeat starts today, so it has something to repeat from (issue 31).
+      expect(fmt(result.date)).toBe('2022-02-17 09:00');
     });
     it(`"${phrase}" at the start and in other casing`, () => {
       const upper = phrase.replace(/\b\w/g, (c) => c.toUpperCase());
@@ -101,14 +102,14 @@ describe('repeat edge cases', () => {
   });
 
   it.each<[string, string, RepeatAfter, string | null]>([
-    ['Lorem every day tomorrow', 'Lorem', { type: 'days', amount: 1 }, '2022-02-18 15:00'],
-    ['Lorem tomorrow every 2 weeks', 'Lorem', { type: 'weeks', amount: 2 }, '2022-02-18 15:00'],
+    ['Lorem every day tomorrow', 'Lorem', { type: 'days', amount: 1 }, '2022-02-18 09:00'],
+    ['Lorem tomorrow every 2 weeks', 'Lorem', { type: 'weeks', amount: 2 }, '2022-02-18 09:00'],
     // "every monday" is itself a weekly repeat from the next Monday (issue #23); the later "weekly" stays.
-    ['Lorem every monday weekly', 'Lorem weekly', { type: 'weeks', amount: 1 }, '2022-02-21 15:00'],
+    ['Lorem every monday weekly', 'Lorem weekly', { type: 'weeks', amount: 1 }, '2022-02-21 09:00'],
     ['Lorem every day at 9', 'Lorem', { type: 'days', amount: 1 }, '2022-02-17 09:00'],
     ['Lorem at 9 every day', 'Lorem', { type: 'days', amount: 1 }, '2022-02-17 09:00'],
     ['Lorem every week at 17:00', 'Lorem', { type: 'weeks', amount: 1 }, '2022-02-17 17:00'],
-    ['Lorem monthly in 3 days', 'Lorem', { type: 'months', amount: 1 }, '2022-02-20 14:30'],
+    ['Lorem monthly in 3 days', 'Lorem', { type: 'months', amount: 1 }, '2022-02-20 09:00'],
   ])('with dates: %j', (input, text, repeats, date) => {
     const result = parse(input);
     expect(result.text).toBe(text);

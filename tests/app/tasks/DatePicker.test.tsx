@@ -11,7 +11,17 @@ import { setLanguage } from '../../../src/i18n';
 
 const value = new Date(2026, 0, 14, 9, 30); // Wednesday 14 January 2026, 09:30
 
-function Harness({ initial = value, onChange, clearable, label = 'Due date' }: { initial?: Date | null; onChange: (d: Date | null) => void; clearable?: boolean; label?: string }) {
+function Harness({
+  initial = value,
+  onChange,
+  clearable,
+  label = 'Due date',
+}: {
+  initial?: Date | null;
+  onChange: (d: Date | null) => void;
+  clearable?: boolean;
+  label?: string;
+}) {
   const [v, setV] = useState<Date | null>(initial);
   return (
     <Provider store={appStore}>
@@ -71,6 +81,24 @@ describe('DatePicker', () => {
     fireEvent.keyDown(field, { key: 'Enter' });
     expect(onChange).toHaveBeenLastCalledWith(new Date(2026, 1, 1, 9, 30));
     expect(field).toHaveValue('2026-02-01');
+  });
+
+  it('a day picked or typed for an empty date gets the default time 09:00, as a day named in words (issue 31)', async () => {
+    const onChange = vi.fn();
+    const { unmount } = render(<Harness initial={null} onChange={onChange} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Due date: choose in a calendar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Due date: calendar' });
+    const days = await within(dialog).findAllByRole('button', { name: /^\w+day \d+ \w+ \d{4}/ }, { timeout: 5000 });
+    fireEvent.click(days[10]);
+    const picked = onChange.mock.calls.at(-1)![0] as Date;
+    expect([picked.getHours(), picked.getMinutes(), picked.getSeconds(), picked.getMilliseconds()]).toEqual([9, 0, 0, 0]);
+    unmount();
+    onChange.mockClear();
+    render(<Harness initial={null} onChange={onChange} />);
+    const field = screen.getByRole('textbox', { name: 'Due date: date' });
+    fireEvent.change(field, { target: { value: '2026-02-01' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(onChange).toHaveBeenLastCalledWith(new Date(2026, 1, 1, 9, 0));
   });
 
   it('a mistake stays in the field with a message, and nothing is saved', () => {

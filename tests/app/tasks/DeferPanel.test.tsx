@@ -23,6 +23,16 @@ describe('DeferPanel', () => {
     expect(onSave.mock.calls[0][0]).toEqual(new Date(2026, 0, day, 9, 0));
   });
 
+  it('without a due date the days count from today at the default time 09:00 (issue 31)', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2026, 0, 10, 14, 37, 12, 345));
+    const onSave = vi.fn();
+    render(<DeferPanel dueDate={null} onSave={onSave} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: '3 days' }));
+    act(() => vi.advanceTimersByTime(DEFER_CHECK_INTERVAL_MS));
+    expect(onSave).toHaveBeenCalledWith(new Date(2026, 0, 13, 9, 0));
+  });
+
   it('saves nothing when the date did not change', () => {
     vi.useFakeTimers();
     const onSave = vi.fn();

@@ -34,7 +34,7 @@ describe('quick-add help', () => {
     expect(panel()).toHaveTextContent('List: +Shopping');
     expect(panel()).toHaveTextContent('Priority: !1 (low) to !5');
     expect(panel()).toHaveTextContent('Assignees: @username');
-    expect(panel()).toHaveTextContent('Due date: today, tomorrow');
+    expect(panel()).toHaveTextContent('Due date: today, tonight, tomorrow');
     expect(panel()).toHaveTextContent('Repeats: every 2 weeks');
     await user.keyboard(' ');
     expect(helpButton()).toHaveAttribute('aria-expanded', 'false');

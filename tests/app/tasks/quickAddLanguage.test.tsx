@@ -44,7 +44,7 @@ describe('quick-add follows the interface language', () => {
     fireEvent.change(input(), { target: { value: 'Milch kaufen morgen um 17 Uhr' } });
     expect(marks()).toEqual(['morgen um 17 Uhr']);
     const panel = helpPanel();
-    expect(panel).toHaveTextContent('Auch auf Deutsch: morgen um 17 Uhr, übermorgen, nächsten Montag, in 3 Tagen');
+    expect(panel).toHaveTextContent('Auch auf Deutsch: morgen um 17 Uhr, heute Abend, bis Freitag, übermorgen, nächsten Montag, in 3 Tagen');
     expect(panel).toHaveTextContent('Backslash (\\morgen)');
   });
 
@@ -61,7 +61,7 @@ describe('quick-add follows the interface language', () => {
     renderApp(<AddTask onAdd={vi.fn()} />);
     fireEvent.change(input(), { target: { value: 'Купить молоко завтра в 17:00' } });
     expect(marks()).toEqual(['завтра в 17:00']);
-    expect(helpPanel()).toHaveTextContent('завтра в 17:00, послезавтра, в следующий понедельник');
+    expect(helpPanel()).toHaveTextContent('завтра в 17:00, сегодня вечером, до пятницы, послезавтра, в следующий понедельник');
   });
 
   it('"every weekday" stays in the title with a hint tied to the field', () => {

@@ -7,6 +7,7 @@ import { appStore } from '../../../src/state/store';
 import { taskFieldRequestAtom, type TaskField } from '../../../src/state/taskDetail';
 import { labelsAtom, labelsLoadedAtom, namespacesAtom } from '../../../src/state/namespaces';
 import { makeTask, renderApp } from './fixtures';
+import { setLanguage } from '../../../src/i18n';
 
 vi.mock('../../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../src/api/tasks', async (orig) => ({
@@ -28,7 +29,8 @@ const bucketsApi = vi.mocked(await import('../../../src/api/buckets'));
 const { TaskDetail } = await import('../../../src/views/tasks/TaskDetail');
 
 const task = makeTask({ id: 5, title: 'Prune the apple tree', listId: 3, identifier: 'GAR-5', index: 5, description: 'Use the long shears' });
-const list = (id: number, title: string) => ({ id, title, namespaceId: 1, maxRight: 1, isArchived: false, hexColor: '', isFavorite: false, position: id }) as never;
+const list = (id: number, title: string) =>
+  ({ id, title, namespaceId: 1, maxRight: 1, isArchived: false, hexColor: '', isFavorite: false, position: id }) as never;
 const label = (id: number, title: string) => ({ id, title, hexColor: 'e8e8e8', textColor: '4a4a4a', maxRight: 2, description: '' }) as never;
 
 beforeEach(() => {
@@ -77,7 +79,11 @@ describe('task detail fields by keyboard', () => {
     press('labels');
     await waitFor(() => expect(focused()).toBe(screen.getByRole('combobox', { name: 'Add a label' })));
     type('fam');
-    expect(within(screen.getByRole('listbox', { name: 'Add a label' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['family', 'Create label “fam”']);
+    expect(
+      within(screen.getByRole('listbox', { name: 'Add a label' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['family', 'Create label “fam”']);
     key('Enter');
     await waitFor(() => expect(taskLabelsApi.addLabelToTask).toHaveBeenCalledWith(5, 7));
     expect(labelsApi.createLabel).not.toHaveBeenCalled();
@@ -120,7 +126,6 @@ describe('task detail fields by keyboard', () => {
     press('dueDate');
     await waitFor(() => expect(focused()).toBe(screen.getByRole('textbox', { name: 'Due date in words' })));
     type('tomorrow 5pm');
-    // The parser (chrono-node) loads when the field first opens.
     await waitFor(() => expect(focused()).toHaveAccessibleDescription(/Reads as/), { timeout: 5000 });
     key('Enter');
     await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalled());
@@ -129,6 +134,25 @@ describe('task detail fields by keyboard', () => {
     tomorrow.setDate(tomorrow.getDate() + 1);
     expect([saved.getDate(), saved.getHours(), saved.getMinutes()]).toEqual([tomorrow.getDate(), 17, 0]);
     await waitFor(() => expect(focused()).toBe(screen.getByRole('button', { name: 'Type a due date' })));
+  });
+
+  it('d: reads the same words as quick-add in the UI language ("завтра"), at the default time', async () => {
+    await act(() => setLanguage('ru-RU', false));
+    try {
+      await open();
+      press('dueDate');
+      const field = await screen.findByRole('textbox', { name: 'Срок словами' }, { timeout: 5000 });
+      await waitFor(() => expect(focused()).toBe(field));
+      type('завтра');
+      key('Enter');
+      await waitFor(() => expect(tasksApi.updateTask).toHaveBeenCalled());
+      const saved = tasksApi.updateTask.mock.calls[0][0].dueDate!;
+      const tomorrow = new Date();
+      tomorrow.setDate(tomorrow.getDate() + 1);
+      expect([saved.getDate(), saved.getHours(), saved.getMinutes(), saved.getSeconds(), saved.getMilliseconds()]).toEqual([tomorrow.getDate(), 9, 0, 0, 0]);
+    } finally {
+      await act(() => setLanguage('en', false));
+    }
   });
 
   it('d: text that is not a date is refused with a message, nothing is saved', async () => {

@@ -1,14 +1,10 @@
 // A date typed in words ("fri 5pm", "in 3 days") behind a button: shows what it reads as, Enter saves, Escape cancels.
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useT, currentLanguage } from '../../../i18n';
-import type { parseFreeDate as ParseFreeDate, FreeDateResult } from '../../../../parsers/parseFreeDate';
+import { readDate } from '../../../../parsers/readDate';
 import { focusAtEnd } from '../../../app/focusAtEnd';
 import { DATE_FORMAT_SPELLED, useFormatDate } from '../../../i18n/dateLocale';
 import type { FieldHandle } from './fieldHandle';
-
-// chrono-node is large and only needed once someone types a date: it loads when a field first opens.
-let parser: Promise<typeof ParseFreeDate> | null = null;
-const loadParser = () => (parser ??= import('../../../../parsers/parseFreeDate').then((m) => m.parseFreeDate));
 
 export interface DateTextFieldProps {
   /** The input's accessible name ("Due date in words"). */
@@ -28,16 +24,13 @@ export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(functio
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const [parse, setParse] = useState<typeof ParseFreeDate | null>(null);
   useImperativeHandle(ref, () => ({ open: () => !disabled && setOpen(true) }), [disabled]);
   useEffect(() => {
-    if (!open) return;
-    focusAtEnd(input.current);
-    void loadParser().then((fn) => setParse(() => fn));
+    if (open) focusAtEnd(input.current);
   }, [open]);
 
-  const read = (fn: typeof ParseFreeDate): FreeDateResult => fn(text, new Date(), currentLanguage());
-  const parsed = parse ? read(parse) : null;
+  // The same reader as quick-add, so every phrase it knows works here, in every language.
+  const parsed = readDate(text, new Date(), currentLanguage());
   const dismiss = () => {
     setOpen(false);
     setText('');
@@ -48,9 +41,8 @@ export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(functio
     // The button stays where the field was: the next letter shortcut works from here, and Escape closes the task.
     requestAnimationFrame(() => trigger.current?.focus());
   };
-  const submit = async () => {
-    // Enter typed before the parser arrived waits for it rather than dropping the text.
-    const result = read(parse ?? (await loadParser()));
+  const submit = () => {
+    const result = readDate(text, new Date(), currentLanguage());
     if (result.ok) {
       onSave(result.date);
       close();
@@ -59,7 +51,15 @@ export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(functio
 
   return (
     <div className="picker-field date-text-field">
-      <button ref={trigger} type="button" className="btn btn-secondary picker-trigger" aria-expanded={open} aria-controls={open ? `${id}-pop` : undefined} disabled={disabled} onClick={() => (open ? close() : setOpen(true))}>
+      <button
+        ref={trigger}
+        type="button"
+        className="btn btn-secondary picker-trigger"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-pop` : undefined}
+        disabled={disabled}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
         {buttonText}
       </button>
       {open && (
@@ -78,7 +78,7 @@ export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(functio
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
-                void submit();
+                submit();
               } else if (e.key === 'Escape') {
                 e.preventDefault();
                 e.stopPropagation();
@@ -87,7 +87,7 @@ export const DateTextField = forwardRef<FieldHandle, DateTextFieldProps>(functio
             }}
           />
           <p id={`${id}-read`} className="picker-hint" aria-live="polite">
-            {error ?? (parsed?.ok ? t('task.detail.dateTextReads', { date: formatDate(parsed.date, DATE_FORMAT_SPELLED) }) : t('task.detail.dateTextHint'))}
+            {error ?? (parsed.ok ? t('task.detail.dateTextReads', { date: formatDate(parsed.date, DATE_FORMAT_SPELLED) }) : t('task.detail.dateTextHint'))}
           </p>
         </div>
       )}
