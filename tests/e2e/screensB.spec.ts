@@ -29,3 +29,27 @@ test('the two-factor and CalDAV settings ask for no enrolment that is not there 
   expect(refused).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('at 390 px the task detail shows done, assignees and dates before the description and comments', async ({ page, request }) => {
+  const account = await signUp(request, page, 'phone');
+  const listId = await createList(request, account, 'Phone');
+  const task = await createTask(request, account, listId, { title: 'Call the plumber', description: '<p>Ask about Tuesday.</p>' });
+  const top = async (name: string) => (await page.getByRole('heading', { name, exact: true }).boundingBox())!.y;
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/tasks/${task.id}`);
+  const done = page.getByRole('button', { name: 'Mark as done' });
+  await expect(done).toBeVisible();
+  const description = await top('Description');
+  expect((await done.boundingBox())!.y).toBeLessThan(description);
+  expect(await top('Assignees')).toBeLessThan(description);
+  expect(await top('Dates')).toBeLessThan(description);
+  expect(await top('Comments')).toBeGreaterThan(description);
+  await page.screenshot({ path: '/tmp/screens-b-detail-390.png', fullPage: true });
+
+  // A wide screen keeps them in the column at the right of the description.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const descriptionBox = (await page.getByRole('heading', { name: 'Description', exact: true }).boundingBox())!;
+  expect((await done.boundingBox())!.x).toBeGreaterThan(descriptionBox.x + descriptionBox.width);
+  await page.screenshot({ path: '/tmp/screens-b-detail-wide.png', fullPage: true });
+});
