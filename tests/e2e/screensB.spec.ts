@@ -30,6 +30,22 @@ test('the two-factor and CalDAV settings ask for no enrolment that is not there 
   expect(errors).toEqual([]);
 });
 
+test('the README’s first steps: a list is created from the empty overview or a namespace’s menu in the sidebar', async ({ page, request }) => {
+  const account = await signUp(request, page, 'steps');
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Create a list' }).click();
+  await expect(page).toHaveURL(new RegExp(`/lists/new/${account.namespaceId}$`));
+  await page.keyboard.press('Escape');
+  await page.goto('/');
+  const sidebar = page.getByRole('complementary', { name: 'Main navigation' });
+  await sidebar
+    .getByRole('button', { name: /^Settings of namespace / })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'New list' }).click();
+  await expect(page).toHaveURL(/\/lists\/new\/\d+$/);
+});
+
 test('at 390 px the task detail shows done, assignees and dates before the description and comments', async ({ page, request }) => {
   const account = await signUp(request, page, 'phone');
   const listId = await createList(request, account, 'Phone');
@@ -52,4 +68,32 @@ test('at 390 px the task detail shows done, assignees and dates before the descr
   const descriptionBox = (await page.getByRole('heading', { name: 'Description', exact: true }).boundingBox())!;
   expect((await done.boundingBox())!.x).toBeGreaterThan(descriptionBox.x + descriptionBox.width);
   await page.screenshot({ path: '/tmp/screens-b-detail-wide.png', fullPage: true });
+});
+
+test('delete buttons of labels and teams look destructive; the share dialog’s user search looks like a field', async ({ page, request }) => {
+  const account = await signUp(request, page, 'looks');
+  const auth = { authorization: `Bearer ${account.token}` };
+  expect((await request.put('/api/v1/labels', { headers: auth, data: { title: 'errand', hex_color: 'e8e8e8' } })).ok()).toBeTruthy();
+  const team = (await (await request.put('/api/v1/teams', { headers: auth, data: { name: 'Crew' } })).json()) as { id: number };
+  const listId = await createList(request, account, 'Shared');
+  const danger = 'rgb(212, 44, 44)';
+
+  await page.goto('/labels');
+  await page.getByRole('button', { name: /errand/ }).click();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCSS('color', danger);
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCSS('border-top-color', danger);
+  await page.screenshot({ path: '/tmp/screens-b-labels.png' });
+
+  await page.goto(`/teams/${team.id}/edit`);
+  await expect(page.getByRole('button', { name: 'Delete team' })).toHaveCSS('color', danger);
+  await page.screenshot({ path: '/tmp/screens-b-team.png' });
+
+  await page.goto(`/lists/${listId}/settings/share`);
+  const search = page.getByRole('button', { name: 'Search a user by username, name or e-mail' });
+  await expect(search).toBeVisible();
+  // Left-aligned muted text on the field's background, as an input's placeholder, wider than its text.
+  await expect(search).toHaveCSS('justify-content', 'flex-start');
+  await expect(search).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  expect((await search.boundingBox())!.width).toBeGreaterThan(250);
+  await page.screenshot({ path: '/tmp/screens-b-share.png' });
 });
