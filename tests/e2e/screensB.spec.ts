@@ -97,3 +97,36 @@ test('delete buttons of labels and teams look destructive; the share dialog’s 
   expect((await search.boundingBox())!.width).toBeGreaterThan(250);
   await page.screenshot({ path: '/tmp/screens-b-share.png' });
 });
+
+for (const [language, title, font] of [
+  ['zh-CN', '买牛奶和面包', /Noto Sans CJK SC|PingFang SC|Microsoft YaHei|Source Han Sans SC|Noto Sans SC/],
+  ['vi-VN', 'Mua sữa và bánh mì ở chợ Đồng Xuân', /./],
+  ['ru-RU', 'Купить молоко и хлеб', /./],
+] as const) {
+  test(`${language} text is drawn with a real font of the language, not boxes`, async ({ page, request }) => {
+    const account = await signUp(request, page, 'font');
+    const auth = { authorization: `Bearer ${account.token}` };
+    const me = (await (await request.get('/api/v1/user', { headers: auth })).json()) as { settings: Record<string, unknown> };
+    expect((await request.post('/api/v1/user/settings/general', { headers: auth, data: { ...me.settings, language } })).ok()).toBeTruthy();
+    const listId = await createList(request, account, title);
+    await page.goto(`/lists/${listId}/list`);
+    await expect(page.locator('h1.list-view-title')).toHaveText(title);
+    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language.slice(0, 2)}`));
+    if (language === 'zh-CN') {
+      // The stack names a Simplified Chinese font of each system, so none picks a Japanese or Traditional one first.
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Microsoft YaHei');
+    }
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1.list-view-title' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    const glyphs = fonts.reduce((n, f) => n + f.glyphCount, 0);
+    // Every character (spaces included) drawn by an installed font, the language's own where it needs one.
+    expect(glyphs).toBe([...title].length);
+    expect(fonts.some((f) => font.test(f.familyName))).toBe(true);
+    expect(fonts.map((f) => f.familyName).join()).not.toMatch(/LastResort/i);
+    await page.screenshot({ path: `/tmp/screens-b-font-${language}.png` });
+  });
+}
