@@ -159,3 +159,24 @@ test('a task added offline shows after an immediate reload, before the local cop
   await expect(page.getByTestId('outbox-indicator')).toHaveCount(0);
   await expect(page.locator('.task-row', { hasText: 'Added offline' })).toHaveCount(1);
 });
+
+test('the overview’s last viewed lists are list cards, with the star', async ({ page, request }) => {
+  const account = await signUp(request, page, 'recent');
+  const listId = await createList(request, account, 'Weekend');
+  await createTask(request, account, listId, { title: 'Fix the bike' });
+  await page.goto(`/lists/${listId}/list`);
+  await expect(page.locator('.task-row')).toHaveCount(1);
+  await page.goto('/');
+  const recent = page.getByRole('region', { name: 'Last viewed' });
+  const card = recent.locator('.list-card', { hasText: 'Weekend' });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Add to favorites: Weekend' }).click();
+  await expect(card.getByRole('button', { name: 'Remove from favorites: Weekend' })).toBeVisible();
+  const headers = { authorization: `Bearer ${account.token}` };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/lists/${listId}`, { headers })).json()) as { is_favorite: boolean }).is_favorite)
+    .toBe(true);
+  await page.screenshot({ path: '/tmp/screens-b-home.png' });
+  await recent.getByRole('link', { name: 'Weekend' }).click();
+  await expect(page).toHaveURL(new RegExp(`/lists/${listId}/`));
+});
