@@ -180,3 +180,22 @@ test('the overview’s last viewed lists are list cards, with the star', async (
   await recent.getByRole('link', { name: 'Weekend' }).click();
   await expect(page).toHaveURL(new RegExp(`/lists/${listId}/`));
 });
+
+test('a toast does not cover the row it talks about: it stays over the sidebar', async ({ page, request }) => {
+  const account = await signUp(request, page, 'toast');
+  const listId = await createList(request, account, 'Chores');
+  for (const title of ['Sweep', 'Dust', 'Mop']) await createTask(request, account, listId, { title });
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await page.goto(`/lists/${listId}/list`);
+  await expect(page.locator('.task-row')).toHaveCount(3);
+  const last = page.locator('.task-row').last();
+  const row = (await last.boundingBox())!;
+  await last.getByRole('checkbox').check();
+  const toast = page.locator('[data-sonner-toast]').first();
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  const sidebar = (await page.getByRole('complementary', { name: 'Main navigation' }).boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(sidebar.x + sidebar.width);
+  expect(box.x + box.width).toBeLessThanOrEqual(row.x);
+  await page.screenshot({ path: '/tmp/screens-b-toast.png' });
+});
