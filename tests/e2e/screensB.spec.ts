@@ -199,3 +199,26 @@ test('a toast does not cover the row it talks about: it stays over the sidebar',
   expect(box.x + box.width).toBeLessThanOrEqual(row.x);
   await page.screenshot({ path: '/tmp/screens-b-toast.png' });
 });
+
+for (const language of ['en', 'de-DE']) {
+  test(`the upcoming range menu’s items align (${language})`, async ({ page, request }) => {
+    const account = await signUp(request, page, 'range');
+    const auth = { authorization: `Bearer ${account.token}` };
+    const me = (await (await request.get('/api/v1/user', { headers: auth })).json()) as { settings: Record<string, unknown> };
+    expect((await request.post('/api/v1/user/settings/general', { headers: auth, data: { ...me.settings, language } })).ok()).toBeTruthy();
+    await page.goto('/tasks/by/upcoming');
+    await page.locator('.range-picker > button').click();
+    const items = page.locator('.range-presets button');
+    await expect(items.first()).toBeVisible();
+    // Where each item's text starts, line by line: one column, whatever wraps.
+    const starts = await items.evaluateAll((buttons) =>
+      buttons.flatMap((b) => {
+        const range = document.createRange();
+        range.selectNodeContents(b);
+        return [...range.getClientRects()].map((r) => Math.round(r.left));
+      }),
+    );
+    expect(new Set(starts).size).toBe(1);
+    await page.screenshot({ path: `/tmp/screens-b-range-${language}.png` });
+  });
+}
