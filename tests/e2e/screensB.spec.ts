@@ -222,3 +222,56 @@ for (const language of ['en', 'de-DE']) {
     await page.screenshot({ path: `/tmp/screens-b-range-${language}.png` });
   });
 }
+
+test('at 390 px the upcoming range menu fits the screen', async ({ page, request }) => {
+  await signUp(request, page, 'rangephone');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/tasks/by/upcoming');
+  await page.locator('.range-picker > button').click();
+  const popup = page.getByRole('dialog', { name: 'Choose a date range' });
+  await expect(popup).toBeVisible();
+  const box = (await popup.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/screens-b-range-390.png' });
+});
+
+test('screenshots of the changed screens: light, dark, 390 px, German, Chinese', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const account = await signUp(request, page, 'shots');
+  const auth = { authorization: `Bearer ${account.token}` };
+  const empty = await createList(request, account, 'Empty');
+  const listId = await createList(request, account, 'Garden');
+  const task = await createTask(request, account, listId, { title: 'Paint the fence', description: '<p>Blue, two coats.</p>' });
+  const me = (await (await request.get('/api/v1/user', { headers: auth })).json()) as { settings: Record<string, unknown> };
+  const variants = [
+    { name: 'light', language: 'en', scheme: 'light', width: 1280 },
+    { name: 'dark', language: 'en', scheme: 'dark', width: 1280 },
+    { name: '390', language: 'en', scheme: 'light', width: 390 },
+    { name: 'de', language: 'de-DE', scheme: 'light', width: 1280 },
+    { name: 'zh', language: 'zh-CN', scheme: 'dark', width: 390 },
+  ];
+  for (const v of variants) {
+    expect((await request.post('/api/v1/user/settings/general', { headers: auth, data: { ...me.settings, language: v.language } })).ok()).toBeTruthy();
+    await page.setViewportSize({ width: v.width, height: 844 });
+    await page.evaluate((scheme) => localStorage.setItem('color-scheme', scheme), v.scheme).catch(() => undefined);
+    await page.goto(`/lists/${empty}/list`);
+    await page.evaluate((scheme) => localStorage.setItem('color-scheme', scheme), v.scheme);
+    await page.reload();
+    await expect(page.locator('.list-empty')).toBeVisible();
+    await page.screenshot({ path: `/tmp/screens-b-${v.name}-empty-list.png` });
+    await page.goto(`/tasks/${task.id}`);
+    await expect(page.locator('.detail-side-main')).toBeVisible();
+    await page.screenshot({ path: `/tmp/screens-b-${v.name}-task.png`, fullPage: true });
+    await page.goto(`/lists/${listId}/settings/share`);
+    await expect(page.locator('.user-picker-field')).toBeVisible();
+    await page.screenshot({ path: `/tmp/screens-b-${v.name}-share.png` });
+    await page.goto('/tasks/by/upcoming');
+    await page.locator('.range-picker > button').click();
+    await expect(page.locator('.range-presets button').first()).toBeVisible();
+    await page.screenshot({ path: `/tmp/screens-b-${v.name}-range.png` });
+    await page.goto('/');
+    await expect(page.locator('.list-card').first()).toBeVisible();
+    await page.screenshot({ path: `/tmp/screens-b-${v.name}-home.png` });
+  }
+});
