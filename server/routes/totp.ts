@@ -46,6 +46,11 @@ export async function enabledTotpSecret(db: Db, userId: number): Promise<string 
   return row && row.enabled ? row.secret : null;
 }
 
+/** For GET /user: whether the user has an enrolment (pending or enabled), which GET …/totp would answer with. */
+export async function hasTotpEnrolment(db: Db, userId: number): Promise<boolean> {
+  return (await totpRow(db, userId)) !== undefined;
+}
+
 export default async function totp(app: FastifyInstance): Promise<void> {
   // Switched off by configuration: the routes do not exist (404), as upstream does not register them.
   if (!app.ctx.config.totpEnabled) return;

@@ -8,6 +8,7 @@ import { userJson, linkShareUserJson } from '../serialize.js';
 import { rightOnList } from '../rights.js';
 import { setUnpagedHeaders } from '../pagination.js';
 import { bodyOf, FIELD_MAX, isLocalUser } from './auth.js';
+import { hasTotpEnrolment } from './totp.js';
 
 /** Search terms per request and results per search: enough for a share dialog, bounded for the database. */
 const MAX_TERMS = 20;
@@ -98,7 +99,9 @@ function intSetting(body: Body, key: string, min: number, max: number, problems:
   const v = body[key];
   if (v === undefined || v === null) return 0;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    problems.push(max === Number.MAX_SAFE_INTEGER ? `${key}: must be a whole number of at least ${min}` : `${key}: must be a whole number from ${min} to ${max}`);
+    problems.push(
+      max === Number.MAX_SAFE_INTEGER ? `${key}: must be a whole number of at least ${min}` : `${key}: must be a whole number from ${min} to ${max}`,
+    );
     return 0;
   }
   return v;
@@ -110,7 +113,9 @@ export default async function user(app: FastifyInstance): Promise<void> {
   app.get('/user', async (req) => {
     const caller = authOf(req);
     if (caller.kind === 'link') return linkShareUserJson(caller.share);
-    return currentUserJson(caller.user);
+    // Our extension: whether a two-factor enrolment exists, so a client can skip GET …/totp, which answers 412 without one.
+    const totpEnrolled = app.ctx.config.totpEnabled && (await hasTotpEnrolment(db, caller.user.id));
+    return { ...currentUserJson(caller.user), totp_enrolled: totpEnrolled };
   });
 
   // Every key is overwritten and an absent one becomes its zero value, as the reference server does;
@@ -188,7 +193,14 @@ export default async function user(app: FastifyInstance): Promise<void> {
     setUnpagedHeaders(reply, 0);
     const s = (req.query as Record<string, unknown>).s;
     if (typeof s !== 'string') return null;
-    const terms = [...new Set(s.split(',').map((t) => t.trim()).filter((t) => t !== ''))].slice(0, MAX_TERMS);
+    const terms = [
+      ...new Set(
+        s
+          .split(',')
+          .map((t) => t.trim())
+          .filter((t) => t !== ''),
+      ),
+    ].slice(0, MAX_TERMS);
     if (terms.length === 0) return null;
     const rows = await db
       .selectFrom('users')

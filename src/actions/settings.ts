@@ -3,7 +3,7 @@
 // settings form reports it at its place.
 import * as settings from '../api/settings';
 import type { AvatarProvider, GeneralSettings } from '../api/settings';
-import { saveGeneralSettings, type User } from '../api/user';
+import { currentUser, saveGeneralSettings, type User } from '../api/user';
 import * as totp from '../api/totp';
 import type { Totp } from '../api/totp';
 import * as caldav from '../api/caldav';
@@ -61,7 +61,15 @@ export async function uploadAvatar(png: Blob): Promise<void> {
   bumpAvatarVersion();
 }
 
-export const loadTotp = (): Promise<Totp | null> => totp.getTotp();
+/**
+ * The two-factor enrolment, or null. Without one, GET …/totp answers 412, which the browser logs as an error;
+ * a server that says in /user whether one exists is asked only when it does.
+ */
+export async function loadTotp(): Promise<Totp | null> {
+  const me = await currentUser();
+  if (me.totpEnrolled === false) return null;
+  return totp.getTotp();
+}
 export const enrollTotp = (): Promise<Totp> => totp.enrollTotp();
 export async function enableTotp(passcode: string): Promise<void> {
   await totp.enableTotp(passcode);

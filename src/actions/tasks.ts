@@ -1,6 +1,6 @@
 // Task actions, each written once: the optimistic write to the store, the request, the saved task or the rollback, and the toast.
 import * as api from '../api/tasks';
-import { taskFromApi, type Task, type TaskQuery, type UserRef } from '../api/tasks';
+import type { Task, TaskQuery, UserRef } from '../api/tasks';
 import type { Page } from '../api/client';
 import type { Label } from '../api/labels';
 import { success, error as toastError } from '../app/toast';
@@ -11,7 +11,17 @@ import { renameBoardTask } from '../state/kanbanBoard';
 import { renameCommentsTask } from '../state/comments';
 import { listSelectionAtom } from '../state/selection';
 import { navigateTo } from '../state/navigator';
-import { discardWrite, onOutboxAck, outboxStateAtom, pendingBase, pendingChanges, pendingDelete, submit } from '../outbox/current';
+import {
+  createdTask,
+  discardWrite,
+  onOutboxAck,
+  outboxStateAtom,
+  pendingBase,
+  pendingChanges,
+  pendingDelete,
+  showPendingCreates,
+  submit,
+} from '../outbox/current';
 import { ApiError } from '../api/apiError';
 import { isNetworkError } from '../api/networkError';
 import type { Write } from '../outbox/types';
@@ -173,13 +183,23 @@ export function addLabel(task: Task, label: Label | Task['labels'][number], opts
   const before = current(task);
   if (before.labels.some((l) => l.id === label.id)) return Promise.resolve(before);
   const next = { ...before, labels: [...before.labels, label].sort(byTitle) };
-  return optimistic(before, next, async () => (await submit({ kind: 'labelAdd', taskId: task.id, labelId: label.id }, before.title), taskAtomFamily.peek(task.id) ?? next), opts);
+  return optimistic(
+    before,
+    next,
+    async () => (await submit({ kind: 'labelAdd', taskId: task.id, labelId: label.id }, before.title), taskAtomFamily.peek(task.id) ?? next),
+    opts,
+  );
 }
 
 export function removeLabel(task: Task, labelId: number, opts: ActionOptions = {}): Promise<Task | null> {
   const before = current(task);
   const next = { ...before, labels: before.labels.filter((l) => l.id !== labelId) };
-  return optimistic(before, next, async () => (await submit({ kind: 'labelRemove', taskId: task.id, labelId }, before.title), taskAtomFamily.peek(task.id) ?? next), opts);
+  return optimistic(
+    before,
+    next,
+    async () => (await submit({ kind: 'labelRemove', taskId: task.id, labelId }, before.title), taskAtomFamily.peek(task.id) ?? next),
+    opts,
+  );
 }
 
 /** Assigns someone to a task (listed last; nothing is sent when they are assigned already). */
@@ -187,13 +207,23 @@ export function assign(task: Task, user: UserRef, opts: ActionOptions = {}): Pro
   const before = current(task);
   if (before.assignees.some((a) => a.id === user.id)) return Promise.resolve(before);
   const next = { ...before, assignees: [...before.assignees, user] };
-  return optimistic(before, next, async () => (await submit({ kind: 'assigneeAdd', taskId: task.id, userId: user.id }, before.title), taskAtomFamily.peek(task.id) ?? next), opts);
+  return optimistic(
+    before,
+    next,
+    async () => (await submit({ kind: 'assigneeAdd', taskId: task.id, userId: user.id }, before.title), taskAtomFamily.peek(task.id) ?? next),
+    opts,
+  );
 }
 
 export function unassign(task: Task, userId: number, opts: ActionOptions = {}): Promise<Task | null> {
   const before = current(task);
   const next = { ...before, assignees: before.assignees.filter((a) => a.id !== userId) };
-  return optimistic(before, next, async () => (await submit({ kind: 'assigneeRemove', taskId: task.id, userId }, before.title), taskAtomFamily.peek(task.id) ?? next), opts);
+  return optimistic(
+    before,
+    next,
+    async () => (await submit({ kind: 'assigneeRemove', taskId: task.id, userId }, before.title), taskAtomFamily.peek(task.id) ?? next),
+    opts,
+  );
 }
 
 /**
@@ -202,16 +232,13 @@ export function unassign(task: Task, userId: number, opts: ActionOptions = {}): 
  */
 export async function create(listId: number, fields: Partial<Task>): Promise<Task> {
   const outcome = await submit({ kind: 'create', taskId: 0, listId, fields }, fields.title ?? '');
-  const task = outcome.sent ? (outcome.result as Task) : localTask(outcome.write.taskId, listId, fields);
+  const task = outcome.sent ? (outcome.result as Task) : createdTask(outcome.write.taskId, listId, fields);
   putTasks([task]);
   return task;
 }
 
-/** A task as the server would create it from these fields (the defaults for the rest; an unset field keeps its default). */
-function localTask(id: number, listId: number, fields: Partial<Task>): Task {
-  const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  return { ...taskFromApi({ id, list_id: listId }), ...set, id, listId };
-}
+/** Shows the tasks created offline (or in another tab) that a list the server answered does not have yet. */
+export const showCreatesWaiting = showPendingCreates;
 
 /** Adds a label to a task by ids (quick-add, on a task it is still building); throws on failure. */
 export async function attachLabel(taskId: number, labelId: number): Promise<void> {
@@ -304,7 +331,8 @@ function adoptRealId(tempId: number, saved: Task): void {
   });
   // What this tab shows of it (labels, assignees and relations added since) stays; the rest is the server's.
   receive(shown ? { ...saved, labels: shown.labels, assignees: shown.assignees, relatedTasks: shown.relatedTasks } : saved);
-  if (typeof window !== 'undefined' && window.location.pathname === `/tasks/${tempId}`) navigateTo(`/tasks/${saved.id}${window.location.search}`, { replace: true });
+  if (typeof window !== 'undefined' && window.location.pathname === `/tasks/${tempId}`)
+    navigateTo(`/tasks/${saved.id}${window.location.search}`, { replace: true });
 }
 
 /** Writes the server acknowledged while no action waited for them (sent after the network came back, or by another tab). */
@@ -326,6 +354,7 @@ onOutboxAck(applyAck);
  * went; another tab's waiting changes show here too. Changes this tab is still saving are shown already.
  */
 function showWaitingChanges(): void {
+  showPendingCreates();
   const changed = new Map<number, Task>();
   for (const entry of appStore.get(outboxStateAtom).entries) {
     const { write } = entry;

@@ -60,9 +60,13 @@ const probeInfo: InfoProbe = async (base) => {
   return fromApi<ServerInfo>(await res.json());
 };
 
-/** Tries each candidate in turn; resolves with the working base URL and its info, else NoApiUrlError. */
-export async function discoverApiUrl(input: string, probe: InfoProbe = probeInfo, origin?: string): Promise<{ url: string; info: ServerInfo }> {
-  const tried = candidateUrls(input, origin);
+/**
+ * Tries each candidate in turn; resolves with the working base URL and its info, else NoApiUrlError. `known`: the
+ * address answered before (the stored API_URL), so only it is asked: when it is silent the network or the server is
+ * away, and the other candidates (https, port 3456, other hosts' addresses) would only send requests elsewhere.
+ */
+export async function discoverApiUrl(input: string, probe: InfoProbe = probeInfo, origin?: string, known = false): Promise<{ url: string; info: ServerInfo }> {
+  const tried = known ? [normaliseApiUrl(input, origin)] : candidateUrls(input, origin);
   for (const url of tried) {
     try {
       const info = await probe(url);

@@ -24,6 +24,8 @@ export interface User {
   settings?: Partial<UserSettings>;
   deletionScheduledAt?: Date | null;
   isLocalUser?: boolean;
+  /** Whether a two-factor enrolment exists (our server's extension; absent from an upstream server). */
+  totpEnrolled?: boolean;
 }
 
 export interface LoginPayload {

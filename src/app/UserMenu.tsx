@@ -2,9 +2,7 @@
 import { useAtomValue } from 'jotai/react';
 import { displayName, userAtom } from '../state/session';
 import { configAtom } from '../state/config';
-import { avatarVersionAtom } from '../state/avatar';
-import { apiBase } from '../api/client';
-import { avatarUrl } from '../api/user';
+import { UserAvatar } from '../components/UserAvatar';
 import { useT } from '../i18n';
 import { Dropdown, DropdownItem, DropdownLabel, DropdownLink, DropdownSeparator } from '../components/Dropdown';
 import { useRunCommand } from './useCommand';
@@ -14,7 +12,6 @@ export function UserMenu() {
   const t = useT();
   const run = useRunCommand();
   const user = useAtomValue(userAtom);
-  const avatarVersion = useAtomValue(avatarVersionAtom);
   const legal = useAtomValue(configAtom)?.legal;
   if (!user) return null;
   const name = displayName(user);
@@ -23,7 +20,8 @@ export function UserMenu() {
       label={`${t('navigation.userMenu')}: ${name}`}
       trigger={
         <span className="user-trigger">
-          <img className="avatar" src={avatarUrl(apiBase(), user.username, 40, avatarVersion)} width={28} height={28} alt="" />
+          {/* Its first letter when the image cannot load (offline); the name beside it says who it is. */}
+          <UserAvatar user={user} size={28} decorative />
           <span className="user-name">{name}</span>
           <ChevronDownIcon />
         </span>

@@ -1,7 +1,8 @@
-// Button with the primary / secondary / tertiary variants and a loading state.
+// Button with the primary / secondary / tertiary / destructive variants and a loading state.
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'tertiary';
+/** `destructive`: an action that deletes for good, drawn in the danger colour so it does not pass for Cancel. */
+export type ButtonVariant = 'primary' | 'secondary' | 'tertiary' | 'destructive';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
@@ -15,7 +16,11 @@ export function Button({ variant = 'primary', loading = false, icon, wide, class
   return (
     <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading && <span className="btn-spinner" aria-hidden="true" />}
-      {icon && <span className="btn-icon" aria-hidden="true">{icon}</span>}
+      {icon && (
+        <span className="btn-icon" aria-hidden="true">
+          {icon}
+        </span>
+      )}
       {children}
     </button>
   );

@@ -12,7 +12,8 @@ export function userLabel(user: Pick<UserRef, 'name' | 'username'>): string {
   return user.name && user.name.trim() !== '' ? user.name : user.username;
 }
 
-export function UserAvatar({ user, size = 50 }: { user: UserRef; size?: number }) {
+/** `decorative`: the name is written beside it, so the picture is not named again. */
+export function UserAvatar({ user, size = 50, decorative = false }: { user: UserRef; size?: number; decorative?: boolean }) {
   const me = useAtomValue(userAtom);
   const version = useAtomValue(avatarVersionAtom);
   const src = avatarAddress(user.username, size, me?.username === user.username ? version : 0);
@@ -20,10 +21,25 @@ export function UserAvatar({ user, size = 50 }: { user: UserRef; size?: number }
   const label = userLabel(user);
   if (failed === src) {
     return (
-      <span className="user-avatar user-avatar-letter" role="img" aria-label={label} title={label} style={{ width: size, height: size, fontSize: size * 0.45 }}>
+      <span
+        className="user-avatar user-avatar-letter"
+        {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label, title: label })}
+        style={{ width: size, height: size, fontSize: size * 0.45 }}
+      >
         {label.trim().charAt(0).toLocaleUpperCase()}
       </span>
     );
   }
-  return <img className="user-avatar" src={src} width={size} height={size} alt={label} title={label} loading="lazy" onError={() => setFailed(src)} />;
+  return (
+    <img
+      className="user-avatar"
+      src={src}
+      width={size}
+      height={size}
+      alt={decorative ? '' : label}
+      title={decorative ? undefined : label}
+      loading="lazy"
+      onError={() => setFailed(src)}
+    />
+  );
 }

@@ -30,6 +30,8 @@ export function UserPickerField({ label, value, onChange, exclude = [] }: UserPi
   );
   return (
     <PickerField<User>
+      // Drawn as a search field (it finds people by typing), not as one more button beside Share.
+      className={`user-picker-field${value ? '' : ' is-empty'}`}
       label={label}
       buttonContent={value ? `${displayName(value)} (@${value.username})` : label}
       buttonLabel={value ? `${label}: ${displayName(value)}` : undefined}

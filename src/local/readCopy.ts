@@ -13,6 +13,7 @@ import { labelAtomFamily, labelIdsAtom, listAtomFamily, namespaceAtomFamily, nam
 import { restoreBoard, type StoredBoard } from '../state/kanbanBoard';
 import type { CopyDb, CopyMeta, MetaKey, TaskShard } from './localDb';
 import { STORE_NAMES, type StoreName } from './copyNames';
+import { pendingChanges, showPendingCreates, unsentCount } from '../outbox/current';
 
 /** Everything a copy holds. */
 export interface Copy {
@@ -87,7 +88,8 @@ function putMissing<T extends { id: number }>(family: EntityFamily<T>, items: re
 
 /** Puts a copy in the store: entities, the navigation's order, each list's query and board, the user and the config. */
 export function putCopyInStore(copy: Copy): void {
-  putMissing(taskAtomFamily, copy.tasks);
+  // The outbox's waiting writes over the copy: its last idle-time write may have missed them before the page went.
+  putMissing(taskAtomFamily, unsentCount() > 0 ? copy.tasks.map((task) => ({ ...task, ...pendingChanges(task.id) })) : copy.tasks);
   putMissing(listAtomFamily, copy.lists);
   putMissing(namespaceAtomFamily, copy.namespaces);
   putMissing(labelAtomFamily, copy.labels);
@@ -98,4 +100,5 @@ export function putCopyInStore(copy: Copy): void {
   if (config && !appStore.get(configAtom)) appStore.set(configAtom, config);
   for (const query of copy.queries) restoreListQuery(query);
   for (const board of copy.boards) restoreBoard(board);
+  showPendingCreates();
 }

@@ -3,7 +3,8 @@
 import { atom } from 'jotai/vanilla';
 import { appStore } from '../state/store';
 import { onSignOut } from '../state/session';
-import type { Task } from '../api/tasks';
+import { taskFromApi, type Task } from '../api/tasks';
+import { addTasksToList, listTasksAtom, putTasks, taskAtomFamily } from '../state/tasks';
 import { Outbox, type OutboxMessage, type OutboxState, type Outcome } from './outbox';
 import { memoryStorage } from './memoryStorage';
 import { sendWrite } from './send';
@@ -82,6 +83,30 @@ export function pendingChanges(taskId: number): Partial<Task> {
   let out: Partial<Task> = {};
   for (const e of appStore.get(outboxStateAtom).entries) if (e.write.kind === 'update' && e.write.taskId === taskId) out = { ...out, ...e.write.changes };
   return out;
+}
+
+/** A task as the server would create it from these fields (the defaults for the rest; an unset field keeps its default). */
+export function createdTask(id: number, listId: number, fields: Partial<Task>): Task {
+  const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  return { ...taskFromApi({ id, list_id: listId }), ...set, id, listId };
+}
+
+/**
+ * Puts the tasks that creates waiting in the outbox make (made offline, or in another tab: no action waits for them)
+ * where they are missing: in the store, with the changes waiting for them, and in their list's loaded query. At start
+ * the local copy may not have kept them yet (it writes in idle time), and a list the server answered does not have them.
+ */
+export function showPendingCreates(): void {
+  for (const { write, deferred } of appStore.get(outboxStateAtom).entries) {
+    if (write.kind !== 'create' || !deferred || pendingDelete(write.taskId)) continue;
+    let task = taskAtomFamily.peek(write.taskId);
+    if (!task) {
+      task = createdTask(write.taskId, write.listId, { ...write.fields, ...pendingChanges(write.taskId) });
+      putTasks([task]);
+    }
+    const list = appStore.get(listTasksAtom(write.listId));
+    if (list.loaded && !list.tasks.some((t) => t.id === write.taskId)) addTasksToList(write.listId, [task]);
+  }
 }
 
 /** Whether a delete of the task waits in the outbox. */

@@ -11,10 +11,7 @@ import type { Discovery } from '../local/serverBack';
 import { readStorage, writeStorage, STORAGE_KEYS } from './storage';
 import { API_SUFFIX } from '../constants';
 
-export type Readiness =
-  | { state: 'loading' }
-  | { state: 'ready' }
-  | { state: 'error'; message: string; noApiUrl: boolean };
+export type Readiness = { state: 'loading' } | { state: 'ready' } | { state: 'error'; message: string; noApiUrl: boolean };
 
 export const readinessAtom = atom<Readiness>({ state: 'loading' });
 export const onlineAtom = atom<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine !== false);
@@ -59,7 +56,8 @@ export function adoptApiUrl(url: string, info: ServerInfo): void {
 const localCopy = () => import('../local/localCopy');
 
 function discover(): Promise<Discovery> {
-  return discoverApiUrl(startingApiUrl()).then(
+  const known = readStorage(STORAGE_KEYS.apiUrl) !== null;
+  return discoverApiUrl(startingApiUrl(), undefined, undefined, known).then(
     ({ url, info }) => ({ ok: true as const, url, info }),
     (err: unknown) => ({ ok: false as const, err }),
   );

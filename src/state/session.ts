@@ -25,10 +25,7 @@ export interface TokenClaims {
   [claim: string]: unknown;
 }
 
-export type Session =
-  | { kind: 'none' }
-  | { kind: 'user'; claims: TokenClaims }
-  | { kind: 'linkShare'; claims: TokenClaims };
+export type Session = { kind: 'none' } | { kind: 'user'; claims: TokenClaims } | { kind: 'linkShare'; claims: TokenClaims };
 
 export const sessionAtom = atom<Session>({ kind: 'none' });
 /** The signed-in user as GET /user returns it (with the JWT e-mail, which the server strips). */
@@ -47,10 +44,11 @@ export function parseToken(token: string): TokenClaims | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
-    const json = decodeURIComponent(
-      Array.from(atob(base64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
-    );
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const json = decodeURIComponent(Array.from(atob(base64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''));
     const claims = JSON.parse(json) as TokenClaims;
     return typeof claims.exp === 'number' ? claims : null;
   } catch {
@@ -206,9 +204,22 @@ export async function renewTokenNow(): Promise<void> {
     const claims = parseToken(token);
     if (isTokenValid(claims)) appStore.set(sessionAtom, sessionFromClaims(claims));
   } catch (err) {
+    // No answer (offline, the server away): the token still holds, so this is no error; renewal waits for the network.
+    if (err instanceof ApiError && err.status === 0) return renewWhenOnline();
     if (err instanceof ApiError && err.status > 0) await logout();
     throw new Error(`Error renewing token: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+let renewOnOnline: (() => void) | null = null;
+
+function renewWhenOnline(): void {
+  if (typeof window === 'undefined' || renewOnOnline) return;
+  renewOnOnline = () => {
+    renewOnOnline = null;
+    scheduleTokenRenewal();
+  };
+  window.addEventListener('online', renewOnOnline, { once: true });
 }
 
 /** Window focus: an expired token re-checks auth and goes to login; under 60 hours left renews it. */
@@ -296,7 +307,11 @@ export function takeLastVisitedPath(): string {
   const last = readJson<LastVisited>(STORAGE_KEYS.lastVisited);
   removeStorage(STORAGE_KEYS.lastVisited);
   if (last && last.name === 'not-found' && typeof last.params?.path === 'string' && last.params.path.startsWith('/')) {
-    const qs = new URLSearchParams(Object.entries(last.query ?? {}).filter(([, v]) => v != null).map(([k, v]) => [k, String(v)])).toString();
+    const qs = new URLSearchParams(
+      Object.entries(last.query ?? {})
+        .filter(([, v]) => v != null)
+        .map(([k, v]) => [k, String(v)]),
+    ).toString();
     return qs ? `${last.params.path}?${qs}` : last.params.path;
   }
   if (last && typeof last.name === 'string' && !last.name.startsWith('user.login')) {

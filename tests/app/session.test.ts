@@ -147,6 +147,25 @@ describe('session', () => {
     errors.mockRestore();
   });
 
+  it('offline, a renewal that reaches no server keeps the session, logs no error and is tried again once online', async () => {
+    localStorage.setItem('token', userToken(70));
+    mocked.renewToken.mockReset().mockRejectedValue(new ApiError({ message: 'Failed to fetch', status: 0 }));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await session.checkAuth();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(mocked.renewToken).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('token')).not.toBeNull();
+    expect(errors).not.toHaveBeenCalled();
+
+    const fresh = userToken(100);
+    mocked.renewToken.mockResolvedValue({ token: fresh });
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(mocked.renewToken).toHaveBeenCalledTimes(2);
+    expect(localStorage.getItem('token')).toBe(fresh);
+    errors.mockRestore();
+  });
+
   it('on focus renews (after 5 s) only when under 60 hours remain', async () => {
     const now = Date.now();
     localStorage.setItem('token', userToken(100, now));

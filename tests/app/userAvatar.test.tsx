@@ -15,3 +15,19 @@ describe('UserAvatar', () => {
     expect(letter).toHaveStyle({ width: '32px', height: '32px' });
   });
 });
+
+describe('the user menu’s avatar', () => {
+  it('shows the first letter when the image cannot load (offline), not a broken image', async () => {
+    const { renderRoute } = await import('./render');
+    const { appStore } = await import('../../src/state/store');
+    const { userAtom } = await import('../../src/state/session');
+    const { UserMenu } = await import('../../src/app/UserMenu');
+    appStore.set(userAtom, { id: 1, username: 'ada', name: 'Ada Lovelace' });
+    const { container } = renderRoute(UserMenu, '/');
+    const image = container.querySelector('img');
+    expect(image).not.toBeNull();
+    fireEvent.error(image!);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('.user-avatar-letter')).toHaveTextContent('A');
+  });
+});

@@ -51,7 +51,10 @@ describe('TOTP settings', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
 
-    res = await call(app, 'POST', '/user/settings/totp/enable', { token: u.token, body: { passcode: '000000' === codeFor(enrolled.secret) ? '111111' : '000000' } });
+    res = await call(app, 'POST', '/user/settings/totp/enable', {
+      token: u.token,
+      body: { passcode: '000000' === codeFor(enrolled.secret) ? '111111' : '000000' },
+    });
     expect(res.statusCode).toBe(412);
     expect(res.json().code).toBe(1017);
     res = await call(app, 'POST', '/user/settings/totp/enable', { token: u.token, body: {} });
@@ -79,6 +82,19 @@ describe('TOTP settings', () => {
     expect((await call(app, 'GET', '/user/settings/totp', { token: u.token })).json().code).toBe(1016);
   });
 
+  it('says in GET /user whether an enrolment exists, so a client need not ask for one that answers 412', async () => {
+    const w = await makeUser(app);
+    const enrolled = async (user: TestUser) => (await call(app, 'GET', '/user', { token: user.token })).json().totp_enrolled;
+    expect(await enrolled(w)).toBe(false);
+    await call(app, 'POST', '/user/settings/totp/enroll', { token: w.token });
+    expect(await enrolled(w)).toBe(true);
+
+    const off = await createTestServer({ totpEnabled: false });
+    const v = await makeUser(off);
+    expect((await call(off, 'GET', '/user', { token: v.token })).json().totp_enrolled).toBe(false);
+    await off.close();
+  });
+
   it('checks passcodes with one period of drift and rejects junk', () => {
     const secret = new OTPAuth.Secret({ size: 20 }).base32;
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
@@ -92,7 +108,11 @@ describe('TOTP settings', () => {
   it('needs a token and refuses link shares', async () => {
     expect((await call(app, 'GET', '/user/settings/totp')).statusCode).toBe(401);
     const now = new Date().toISOString();
-    const ns = await app.ctx.db.insertInto('namespaces').values({ title: 'n', owner_id: u.id, created: now, updated: now } as never).returning('id').executeTakeFirstOrThrow();
+    const ns = await app.ctx.db
+      .insertInto('namespaces')
+      .values({ title: 'n', owner_id: u.id, created: now, updated: now } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const list = await app.ctx.db
       .insertInto('lists')
       .values({ title: 'l', namespace_id: ns.id, owner_id: u.id, created: now, updated: now } as never)
@@ -104,7 +124,11 @@ describe('TOTP settings', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const { signToken } = await import('../../server/auth/jwt.js');
-    const token = await signToken(app.ctx.config.jwtSecret, { type: 2, id: share.id, hash: 'h'.repeat(40), list_id: list.id, right: 0, sharedByID: u.id, isLocalUser: true }, 3600);
+    const token = await signToken(
+      app.ctx.config.jwtSecret,
+      { type: 2, id: share.id, hash: 'h'.repeat(40), list_id: list.id, right: 0, sharedByID: u.id, isLocalUser: true },
+      3600,
+    );
     const res = await call(app, 'POST', '/user/settings/totp/enroll', { token });
     expect(res.statusCode).toBe(403);
   });

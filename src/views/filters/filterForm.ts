@@ -41,7 +41,8 @@ export const EMPTY_FILTER_UI: FilterUi = {
   priority: 0,
   priorityComparator: 'greater_equals',
   percentDone: null,
-  includeNulls: false,
+  // The spec's default: a new filter with a date range still shows the tasks that have no such date.
+  includeNulls: true,
   requireAll: true,
 };
 
@@ -68,7 +69,10 @@ export function toFilterParams(ui: FilterUi): FilterParams {
     if (t) add(field, 'less_equals', t);
   }
   if (ui.labels.length > 0) add('labels', 'in', ui.labels.join(','));
-  const assignees = ui.assignees.split(',').map((s) => s.trim()).filter(Boolean);
+  const assignees = ui.assignees
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (assignees.length > 0) add('assignees', 'in', assignees.join(','));
   if (ui.priority > 0) add('priority', ui.priorityComparator, String(ui.priority));
   if (ui.percentDone !== null) add('percent_done', 'equals', String(ui.percentDone / 100));
@@ -97,7 +101,11 @@ export function fromFilterParams(p: FilterParams): FilterUi {
     else if (range) {
       if (c === 'greater' || c === 'greater_equals') (ui as unknown as Record<string, string>)[range[0]] = v;
       else (ui as unknown as Record<string, string>)[range[1]] = v;
-    } else if (field === 'labels' || field === 'label_id') ui.labels = v.split(',').map(Number).filter((n) => n > 0);
+    } else if (field === 'labels' || field === 'label_id')
+      ui.labels = v
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0);
     else if (field === 'assignees') ui.assignees = v;
     else if (field === 'priority') {
       ui.priority = Number(v) || 0;

@@ -1,13 +1,15 @@
-// The last viewed lists on the home page (at most 5, newest first) as cards with the list colour.
-import { Link } from 'react-router-dom';
+// The last viewed lists on the home page (at most 5, newest first) as list cards: colour, background, favorite star.
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
-import { pathFor } from '../../routes';
 import { recentListIdsAtom } from '../../state/recentLists';
 import { listsByIdAtom } from '../../state/namespaces';
+import { ListCard } from '../../components/ListCard';
+import { useRunFor } from '../lists/useRunFor';
+import '../../components/listCard.css';
 
 export function RecentLists() {
   const t = useT();
+  const runFor = useRunFor();
   const ids = useAtomValue(recentListIdsAtom);
   const lists = useAtomValue(listsByIdAtom);
   const shown = ids.map((id) => lists.get(id)).filter((l) => l !== undefined);
@@ -17,13 +19,10 @@ export function RecentLists() {
       <h2 id="home-recent" className="home-section-title">
         {t('task.home.lastViewed')}
       </h2>
-      <ul className="recent-lists">
+      <ul className="list-cards">
         {shown.map((l) => (
           <li key={l.id}>
-            <Link className="recent-list-card" to={pathFor('list.index', { listId: l.id })} style={{ borderLeftColor: l.hexColor ? `#${l.hexColor}` : 'var(--border-strong)' }}>
-              <span className="recent-list-title">{l.title}</span>
-              {l.isArchived && <span className="recent-list-archived">{t('task.archived')}</span>}
-            </Link>
+            <ListCard list={l} onToggleFavorite={(list) => runFor('list.toggleFavorite', { listId: list.id })} />
           </li>
         ))}
       </ul>

@@ -126,7 +126,7 @@ function LabelEditor({ label, onDone }: { label: Label; onDone: () => void }) {
         <Button type="submit" loading={busy}>
           {t('misc.save')}
         </Button>
-        <Button variant="tertiary" onClick={() => void remove()} disabled={busy}>
+        <Button variant="destructive" onClick={() => void remove()} disabled={busy}>
           {t('label.delete')}
         </Button>
         <Button variant="tertiary" onClick={onDone}>

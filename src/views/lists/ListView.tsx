@@ -1,5 +1,5 @@
 // The list view (list.list): add-task, filters, and the task rows (virtualised, reorderable); the list's tasks stay in memory.
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -15,6 +15,7 @@ import { ListViewSwitcher } from './ListViewSwitcher';
 import { VirtualTaskList } from './views/VirtualTaskList';
 import { useListTasks } from './views/useListTasks';
 import { FilterPopup, useListFilters } from './ListFilters';
+import { activeFilterCount, type TaskFilterParams } from './views/taskFilters';
 import { moveTask } from './views/reorder';
 import './listViews.css';
 
@@ -66,6 +67,33 @@ export function useTaskActions(listId: number, hideDone: boolean) {
   return { onDoneChange, onSave, onReorder };
 }
 
+/**
+ * What an empty list view says: a list with no tasks at all invites the first one; a list whose filter hides
+ * tasks says so. With the default filter only done tasks can be hidden, so one task of any state is asked for.
+ */
+function useEmptyText(listId: number, applied: TaskFilterParams, empty: boolean, canWrite: boolean): string | null {
+  const t = useT();
+  const filtered = listId < 0 || activeFilterCount(applied) > 0;
+  const [hasAny, setHasAny] = useState<boolean | null>(null);
+  useEffect(() => {
+    setHasAny(null);
+    if (!empty || filtered) return;
+    let alive = true;
+    actions.tasks
+      .fetchListPage(listId, { page: 1, perPage: 1 })
+      .then((page) => alive && setHasAny(page.items.length > 0))
+      // Unknown (offline): the message that is true either way.
+      .catch(() => alive && setHasAny(true));
+    return () => {
+      alive = false;
+    };
+  }, [listId, empty, filtered]);
+  if (!empty) return null;
+  if (filtered || hasAny) return t('task.listEmpty');
+  if (hasAny === null) return null;
+  return t(canWrite ? 'task.listEmptyNew' : 'task.listEmptyNone');
+}
+
 /** `params` is given when the view is rendered behind the task detail modal (outside its route). */
 export default function ListView({ params }: { params?: Record<string, string> }) {
   const t = useT();
@@ -79,6 +107,7 @@ export default function ListView({ params }: { params?: Record<string, string> }
   const actions = useTaskActions(listId, !applied.showDone);
   const onAdd = useAddTasks(listId > 0 ? listId : null);
   const showLoading = useDelayedFlag(state.loading && state.tasks.length === 0);
+  const emptyText = useEmptyText(listId, applied, state.loaded && state.tasks.length === 0 && !state.loading, canWrite);
 
   return (
     <div className="list-view">
@@ -95,19 +124,19 @@ export default function ListView({ params }: { params?: Record<string, string> }
         </span>
       </div>
       {showLoading && <Loading />}
-      {state.loaded && state.tasks.length === 0 && !state.loading && <p className="list-empty">{t('task.listEmpty')}</p>}
+      {emptyText && <p className="list-empty">{emptyText}</p>}
       {/* An empty list shows only its message, not an empty scroll box under it. */}
       {state.tasks.length > 0 && (
-      <VirtualTaskList
-        tasks={state.tasks}
-        memoryKey={`list-${listId}`}
-        canWrite={canWrite}
-        canReorder={canWrite && applied.sortBy === 'position' && applied.orderBy === 'asc'}
-        showList={listId < 0}
-        onDoneChange={actions.onDoneChange}
-        onSave={actions.onSave}
-        onReorder={actions.onReorder}
-      />
+        <VirtualTaskList
+          tasks={state.tasks}
+          memoryKey={`list-${listId}`}
+          canWrite={canWrite}
+          canReorder={canWrite && applied.sortBy === 'position' && applied.orderBy === 'asc'}
+          showList={listId < 0}
+          onDoneChange={actions.onDoneChange}
+          onSave={actions.onSave}
+          onReorder={actions.onReorder}
+        />
       )}
     </div>
   );

@@ -56,7 +56,10 @@ function useTaskList(task: Task | undefined): List | null {
   useEffect(() => {
     if (listId === undefined) return;
     let live = true;
-    actions.lists.load(listId).then((l) => live && setList(l), () => undefined);
+    actions.lists.load(listId).then(
+      (l) => live && setList(l),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -185,6 +188,33 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
       </header>
 
       <div className="detail-columns">
+        {/* The main actions come first, so a phone (one column) shows them before the description; a wide screen puts them at the right. */}
+        <aside className="detail-side detail-side-main" aria-label={t('task.detail.attributes')}>
+          <div className="detail-actions">
+            <button type="button" className={`btn ${task.done ? 'btn-secondary' : 'btn-primary'}`} disabled={readOnly} onClick={() => focusField('done')}>
+              {task.done ? t('task.detail.markUndone') : t('task.detail.markDone')}
+            </button>
+            <FavoriteStar isFavorite={task.isFavorite} title={task.title} onToggle={() => save({ ...task, isFavorite: !task.isFavorite })} />
+            <SubscriptionControl
+              entity="task"
+              entityId={task.id}
+              subscription={task.subscription as never}
+              onChange={(sub) => actions.tasks.patch(task.id, { subscription: sub })}
+            />
+          </div>
+
+          <Section id="d-assign" title={t('task.detail.assignees')}>
+            <AssigneesField ref={fields.assignees} task={task} readOnly={readOnly} />
+          </Section>
+
+          <Section id="d-labels" title={t('task.detail.labels')}>
+            <LabelsField ref={fields.labels} task={task} readOnly={readOnly} />
+          </Section>
+
+          <Section id="d-dates" title={t('task.detail.dates')}>
+            <DatesFields {...fieldProps} dueDateText={fields.dueDate} />
+          </Section>
+        </aside>
         <div className="detail-main">
           <Section id="d-desc" title={t('task.detail.description')}>
             <Description ref={description} value={task.description} readOnly={readOnly} onSave={(text) => save({ ...task, description: text })} />
@@ -216,27 +246,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
           </p>
         </div>
 
-        <aside className="detail-side" aria-label={t('task.detail.attributes')}>
-          <div className="detail-actions">
-            <button type="button" className={`btn ${task.done ? 'btn-secondary' : 'btn-primary'}`} disabled={readOnly} onClick={() => focusField('done')}>
-              {task.done ? t('task.detail.markUndone') : t('task.detail.markDone')}
-            </button>
-            <FavoriteStar isFavorite={task.isFavorite} title={task.title} onToggle={() => save({ ...task, isFavorite: !task.isFavorite })} />
-            <SubscriptionControl entity="task" entityId={task.id} subscription={task.subscription as never} onChange={(sub) => actions.tasks.patch(task.id, { subscription: sub })} />
-          </div>
-
-          <Section id="d-assign" title={t('task.detail.assignees')}>
-            <AssigneesField ref={fields.assignees} task={task} readOnly={readOnly} />
-          </Section>
-
-          <Section id="d-labels" title={t('task.detail.labels')}>
-            <LabelsField ref={fields.labels} task={task} readOnly={readOnly} />
-          </Section>
-
-          <Section id="d-dates" title={t('task.detail.dates')}>
-            <DatesFields {...fieldProps} dueDateText={fields.dueDate} />
-          </Section>
-
+        <div className="detail-side detail-side-more">
           <Section id="d-rem" title={t('task.detail.reminders')}>
             <RemindersField {...fieldProps} reminderText={fields.reminders} />
           </Section>
@@ -250,7 +260,13 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
           </Section>
 
           <Section id="d-move" title={t('task.detail.move')}>
-            <MoveField ref={fields.move} task={task} listTitle={listTitle} readOnly={readOnly} onMove={(listId) => void actions.tasks.move(task, listId, { saved: 'task.detail.saved' })} />
+            <MoveField
+              ref={fields.move}
+              task={task}
+              listTitle={listTitle}
+              readOnly={readOnly}
+              onMove={(listId) => void actions.tasks.move(task, listId, { saved: 'task.detail.saved' })}
+            />
           </Section>
 
           <BucketField ref={fields.bucket} task={task} readOnly={readOnly} onMove={(bucketId) => save({ ...task, bucketId })} />
@@ -260,7 +276,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
               {t('task.detail.deleteTask')}
             </button>
           )}
-        </aside>
+        </div>
       </div>
       <Modal enabled={confirmDelete} title={t('task.detail.deleteTitle')} onClose={() => setConfirmDelete(false)} onSubmit={() => void doDelete()}>
         <p>{t('task.detail.deleteText')}</p>

@@ -198,7 +198,7 @@ export default function TeamEdit() {
           {t('team.leave.title')}
         </Button>
         {isAdmin && (
-          <Button variant="tertiary" onClick={() => void run('team.delete')}>
+          <Button variant="destructive" onClick={() => void run('team.delete')}>
             {t('team.delete.title')}
           </Button>
         )}

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTER_UI, fromFilterParams, toFilterParams, type FilterUi } from '../../../src/views/filters/filterForm';
 
 describe('toFilterParams', () => {
-  it('hides done tasks by default and requires all conditions', () => {
+  it('hides done tasks by default, requires all conditions and includes tasks without dates', () => {
     const p = toFilterParams(EMPTY_FILTER_UI);
-    expect(p).toMatchObject({ filterBy: ['done'], filterValue: ['false'], filterComparator: ['equals'], filterConcat: 'and', filterIncludeNulls: false });
+    // filterIncludeNulls: true is the spec's default for a saved filter (part 2 §3), so the dialog starts with it.
+    expect(p).toMatchObject({ filterBy: ['done'], filterValue: ['false'], filterComparator: ['equals'], filterConcat: 'and', filterIncludeNulls: true });
     expect(p.sortBy).toEqual(['done', 'id']);
     expect(p.orderBy).toEqual(['asc', 'desc']);
   });
@@ -37,7 +38,15 @@ describe('toFilterParams', () => {
   });
 
   it('round-trips through fromFilterParams', () => {
-    const ui: FilterUi = { ...EMPTY_FILTER_UI, dueTo: '2026-03-01', labels: [7], assignees: 'ann', priority: 5, priorityComparator: 'equals', percentDone: 100 };
+    const ui: FilterUi = {
+      ...EMPTY_FILTER_UI,
+      dueTo: '2026-03-01',
+      labels: [7],
+      assignees: 'ann',
+      priority: 5,
+      priorityComparator: 'equals',
+      percentDone: 100,
+    };
     expect(fromFilterParams(toFilterParams(ui))).toEqual(ui);
   });
 });

@@ -8,16 +8,21 @@ vi.mock('../../../src/api/caldav', async (orig) => ({
   ...(await orig<typeof import('../../../src/api/caldav')>()),
   listCaldavTokens: vi.fn(async () => []),
 }));
-vi.mock('../../../src/api/user', async (orig) => ({ ...(await orig<typeof import('../../../src/api/user')>()), currentUser: vi.fn(() => new Promise(() => undefined)) }));
+vi.mock('../../../src/api/user', async (orig) => ({
+  ...(await orig<typeof import('../../../src/api/user')>()),
+  currentUser: vi.fn(() => new Promise(() => undefined)),
+}));
 vi.mock('../../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));
 
 const totpApi = vi.mocked(await import('../../../src/api/totp'));
+const userApi = vi.mocked(await import('../../../src/api/user'));
 const { default: Caldav } = await import('../../../src/views/settings/Caldav');
 const hint = /calendar apps cannot sign in with your password/;
 
 beforeEach(() => {
   signIn();
   vi.clearAllMocks();
+  userApi.currentUser.mockResolvedValue({ id: 1, username: 'ada', totpEnrolled: true });
 });
 
 describe('CalDAV settings and two-factor', () => {
@@ -32,6 +37,15 @@ describe('CalDAV settings and two-factor', () => {
     renderPage(Caldav, '/user/settings/caldav');
     await screen.findByText('You have no CalDAV tokens yet.');
     await waitFor(() => expect(totpApi.getTotp).toHaveBeenCalled());
+    expect(screen.queryByText(hint)).toBeNull();
+  });
+
+  it('does not ask for the enrolment when the server says there is none (that request answers 412)', async () => {
+    userApi.currentUser.mockResolvedValue({ id: 1, username: 'ada', totpEnrolled: false });
+    renderPage(Caldav, '/user/settings/caldav');
+    await screen.findByText('You have no CalDAV tokens yet.');
+    await waitFor(() => expect(userApi.currentUser).toHaveBeenCalled());
+    expect(totpApi.getTotp).not.toHaveBeenCalled();
     expect(screen.queryByText(hint)).toBeNull();
   });
 });

@@ -12,10 +12,14 @@ vi.mock('../../../src/api/totp', () => ({
   disableTotp: vi.fn(),
   totpQrCodeUrl: vi.fn(),
 }));
-vi.mock('../../../src/api/user', async (orig) => ({ ...(await orig<typeof import('../../../src/api/user')>()), currentUser: vi.fn(() => new Promise(() => undefined)) }));
+vi.mock('../../../src/api/user', async (orig) => ({
+  ...(await orig<typeof import('../../../src/api/user')>()),
+  currentUser: vi.fn(() => new Promise(() => undefined)),
+}));
 vi.mock('../../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));
 
 const totpApi = vi.mocked(await import('../../../src/api/totp'));
+const userApi = vi.mocked(await import('../../../src/api/user'));
 const toast = vi.mocked(await import('../../../src/app/toast'));
 const { default: Totp } = await import('../../../src/views/settings/Totp');
 
@@ -25,9 +29,18 @@ beforeEach(() => {
   signIn();
   vi.clearAllMocks();
   totpApi.totpQrCodeUrl.mockResolvedValue('blob:qr');
+  // An upstream server's /user, which does not say whether an enrolment exists.
+  userApi.currentUser.mockResolvedValue({ id: 1, username: 'ada' });
 });
 
 describe('two-factor settings', () => {
+  it('does not ask for an enrolment the server says is not there (that request answers 412, a console error)', async () => {
+    userApi.currentUser.mockResolvedValue({ id: 1, username: 'ada', totpEnrolled: false });
+    renderPage(Totp, '/user/settings/totp');
+    expect(await screen.findByRole('button', { name: 'Set up two-factor authentication' })).toBeInTheDocument();
+    expect(totpApi.getTotp).not.toHaveBeenCalled();
+  });
+
   it('enrols, shows the QR code and the secret, and enables with a passcode', async () => {
     const user = userEvent.setup();
     totpApi.getTotp.mockResolvedValue(null);

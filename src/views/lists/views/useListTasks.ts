@@ -55,12 +55,16 @@ export function loadListTasks(listId: number, filters: TaskFilterParams): Promis
     const first = await actions.tasks.fetchListPage(listId, { ...query, page: 1 });
     if (!current()) return;
     appStore.set(a, { tasks: first.items, loading: first.totalPages > 1, loaded: true, queryKey });
+    // Tasks created offline that the server does not have yet stay listed.
+    actions.tasks.showCreatesWaiting();
     scheduleReminders(first.items);
     // The other pages once the first is on screen: their answers, parsed and stored while the first rows render,
     // made that render start again with more rows.
     if (first.totalPages > 1) await afterRender();
     for (let page = 2; page <= first.totalPages; page += PARALLEL_PAGES) {
-      const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) => actions.tasks.fetchListPage(listId, { ...query, page: page + i }));
+      const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) =>
+        actions.tasks.fetchListPage(listId, { ...query, page: page + i }),
+      );
       const pages = await Promise.all(batch);
       if (!current()) return;
       const more = pages.flatMap((p) => p.items);
