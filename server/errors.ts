@@ -131,6 +131,8 @@ export const forbidden = (message = 'Forbidden') => new ApiError(403, null, mess
 export const notFound = (message = 'Not Found') => new ApiError(404, null, message);
 export const unauthorized = (message = 'missing or malformed jwt') => new ApiError(401, null, message);
 export const badRequest = (message: string) => new ApiError(400, null, message);
+/** 1011 for a password checked behind a session: the username is not in question, so the message does not name it. */
+export const wrongPassword = () => apiError(1011, 'Wrong password.');
 
 /** A database unique-index violation, from SQLite or PostgreSQL. */
 export function isUniqueViolation(err: unknown): boolean {
