@@ -24,6 +24,8 @@ export const ERRORS = {
   1021: [412, 'This account is not a local account.'],
   2001: [400, 'ID cannot be empty or 0.'],
   2002: [400, 'Invalid Data'],
+  // Keyflow's own: an import or upload refused before it could exhaust memory (size once unpacked, ratio, count).
+  2090: [400, 'The file is too large to import once unpacked, or compressed suspiciously well.'],
   3001: [404, 'This list does not exist.'],
   3004: [403, 'You need to have read permissions on this list to perform this action.'],
   3005: [400, 'The list title cannot be empty.'],
@@ -129,6 +131,8 @@ export const forbidden = (message = 'Forbidden') => new ApiError(403, null, mess
 export const notFound = (message = 'Not Found') => new ApiError(404, null, message);
 export const unauthorized = (message = 'missing or malformed jwt') => new ApiError(401, null, message);
 export const badRequest = (message: string) => new ApiError(400, null, message);
+/** 1011 for a password checked behind a session: the username is not in question, so the message does not name it. */
+export const wrongPassword = () => apiError(1011, 'Wrong password.');
 
 /** A database unique-index violation, from SQLite or PostgreSQL. */
 export function isUniqueViolation(err: unknown): boolean {

@@ -20,10 +20,22 @@ export class XmlError extends Error {}
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
+/** XML's Char production: a reference to anything else (beyond Unicode, a surrogate, NUL) is not well-formed. */
+function isXmlChar(cp: number): boolean {
+  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+}
+
+function charRef(whole: string, digits: string, radix: number): string {
+  const cp = parseInt(digits, radix);
+  // String.fromCodePoint throws a RangeError beyond U+10FFFF, which would surface as a 500.
+  if (!isXmlChar(cp)) throw new XmlError(`${whole.slice(0, 40)} does not name an XML character`);
+  return String.fromCodePoint(cp);
+}
+
 function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (whole, ent: string) => {
-    if (ent.startsWith('#x')) return String.fromCodePoint(parseInt(ent.slice(2), 16));
-    if (ent.startsWith('#')) return String.fromCodePoint(parseInt(ent.slice(1), 10));
+    if (ent.startsWith('#x')) return charRef(whole, ent.slice(2), 16);
+    if (ent.startsWith('#')) return charRef(whole, ent.slice(1), 10);
     // Unknown named entities stay as written: request bodies never declare a DTD.
     return ENTITIES[ent] ?? whole;
   });
@@ -172,13 +184,15 @@ export function children(el: XmlElement | undefined, ns: string, name: string): 
 
 export function escapeXml(s: string): string {
   // Characters XML 1.0 cannot carry at all are dropped rather than producing an unparseable response.
-  return s
-    // eslint-disable-next-line no-control-regex -- matching those control characters is the point
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return (
+    s
+      // eslint-disable-next-line no-control-regex -- matching those control characters is the point
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+  );
 }
 
 /** Prefixes used in every response; unknown namespaces from requests get generated ones. */

@@ -4,13 +4,14 @@ import type { Config } from '../config.js';
 import { deleteFiles } from '../files.js';
 import { nowIso } from '../clock.js';
 import { badRequest } from '../errors.js';
+import type { ZipReader } from './zip.js';
 import { DATA_FILE, FILTERS_FILE, VERSION_FILE } from './format.js';
 import { arr, isObj, startImport, importNamespace, linkRelations, setCovers, importFilter, type ImportContent, type ImportSummary } from './importSteps.js';
 
 export type { ImportContent, ImportSummary };
 
-function parseJson(files: Map<string, Buffer>, name: string): unknown {
-  const bytes = files.get(name);
+async function parseJson(archive: ZipReader, name: string): Promise<unknown> {
+  const bytes = await archive.read(name);
   if (!bytes) return undefined;
   try {
     return JSON.parse(bytes.toString('utf8'));
@@ -24,11 +25,11 @@ function parseJson(files: Map<string, Buffer>, name: string): unknown {
  * including stored file bytes. Ids are remapped; list identifiers already used elsewhere are dropped
  * (they are unique server-wide); labels are reused when the user already has one with the same title.
  */
-export async function importExport(db: Db, config: Config, userId: number, files: Map<string, Buffer>): Promise<ImportSummary> {
-  if (!files.has(VERSION_FILE) || !files.has(DATA_FILE)) throw badRequest('This is not a data export: VERSION or data.json is missing.');
-  const data = parseJson(files, DATA_FILE);
+export async function importExport(db: Db, config: Config, userId: number, archive: ZipReader): Promise<ImportSummary> {
+  if (!archive.has(VERSION_FILE) || !archive.has(DATA_FILE)) throw badRequest('This is not a data export: VERSION or data.json is missing.');
+  const data = await parseJson(archive, DATA_FILE);
   if (!Array.isArray(data)) throw badRequest('data.json must hold an array of namespaces.');
-  return importData(db, config, userId, { namespaces: data, filters: arr(parseJson(files, FILTERS_FILE)), files }, 'vikunja-file');
+  return importData(db, config, userId, { namespaces: data, filters: arr(await parseJson(archive, FILTERS_FILE)), files: archive }, 'vikunja-file');
 }
 
 /**

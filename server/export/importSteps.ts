@@ -24,8 +24,16 @@ const stamp = (v: unknown, fallback: string): string => date(v) ?? fallback;
 export interface ImportContent {
   namespaces: unknown[];
   filters: unknown[];
-  files: Map<string, Buffer>;
+  files: ImportFiles;
 }
+
+/** The stored files an import brings, by `filePath`, read one at a time so only one is in memory. */
+export interface ImportFiles {
+  read(name: string): Promise<Buffer | undefined>;
+}
+
+/** For imports that bring no files. */
+export const NO_FILES: ImportFiles = { read: () => Promise.resolve(undefined) };
 
 export interface ImportSummary {
   namespaces: number;
@@ -40,7 +48,7 @@ export interface ImportRun {
   trx: Db;
   config: Config;
   userId: number;
-  files: Map<string, Buffer>;
+  files: ImportFiles;
   now: string;
   summary: ImportSummary;
   /** Files stored so far, for the caller to delete if the transaction fails (bytes are not rolled back). */
@@ -89,9 +97,13 @@ export async function startImport(trx: Db, config: Config, userId: number, conte
 /** Stores the bytes the archive holds for a file's metadata; null when it holds none. */
 async function storeFile(run: ImportRun, meta: unknown): Promise<number | null> {
   if (!isObj(meta)) return null;
-  const bytes = run.files.get(filePath(int(meta.id)));
+  const bytes = await run.files.read(filePath(int(meta.id)));
   if (!bytes) return null;
-  const f = await saveFile(run.trx, run.config, bytes, { name: str(meta.name, 'file'), mime: await attachmentMime(bytes, str(meta.mime)), createdById: run.userId });
+  const f = await saveFile(run.trx, run.config, bytes, {
+    name: str(meta.name, 'file'),
+    mime: await attachmentMime(bytes, str(meta.mime)),
+    createdById: run.userId,
+  });
   run.savedFileIds.push(f.id);
   // Keep the original upload time; saveFile stamps "now".
   const created = date(meta.created);
@@ -109,7 +121,14 @@ async function labelFor(run: ImportRun, l: Obj): Promise<number> {
   if (id === undefined) {
     const row = await run.trx
       .insertInto('labels')
-      .values({ title, description: str(l.description), hex_color: color(l.hex_color), created_by_id: run.userId, created: stamp(l.created, run.now), updated: stamp(l.updated, run.now) })
+      .values({
+        title,
+        description: str(l.description),
+        hex_color: color(l.hex_color),
+        created_by_id: run.userId,
+        created: stamp(l.created, run.now),
+        updated: stamp(l.updated, run.now),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     id = row.id;
@@ -147,7 +166,11 @@ async function importList(run: ImportRun, namespaceId: number, lRaw: Obj): Promi
     if (taken) identifier = '';
   }
   // Archives of the reference server name only background_file_id; ours also carry the file's metadata.
-  const backgroundMeta = isObj(lRaw.background_file) ? lRaw.background_file : int(lRaw.background_file_id) > 0 ? { id: lRaw.background_file_id, name: 'background' } : null;
+  const backgroundMeta = isObj(lRaw.background_file)
+    ? lRaw.background_file
+    : int(lRaw.background_file_id) > 0
+      ? { id: lRaw.background_file_id, name: 'background' }
+      : null;
   const backgroundId = await storeFile(run, backgroundMeta);
   const list = await trx
     .insertInto('lists')
@@ -210,7 +233,11 @@ async function importBuckets(run: ImportRun, listId: number, raw: unknown[]): Pr
     .values({ title: 'Backlog', list_id: listId, limit: 0, is_done_bucket: 0, position: 0, created_by_id: userId, created: now, updated: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.updateTable('buckets').set({ position: b.id * 65536 }).where('id', '=', b.id).execute();
+  await trx
+    .updateTable('buckets')
+    .set({ position: b.id * 65536 })
+    .where('id', '=', b.id)
+    .execute();
   return { byOldId, fallback: b.id };
 }
 
@@ -254,7 +281,13 @@ async function importTask(run: ImportRun, listId: number, buckets: ListBuckets, 
   run.summary.tasks += 1;
   if (tRaw.is_favorite === true) await trx.insertInto('favorites').values({ entity_id: task.id, user_id: userId, kind: 1, created: now }).execute();
 
-  const reminders = [...new Set(arr(tRaw.reminder_dates).map(date).filter((d): d is string => d !== null))].sort();
+  const reminders = [
+    ...new Set(
+      arr(tRaw.reminder_dates)
+        .map(date)
+        .filter((d): d is string => d !== null),
+    ),
+  ].sort();
   for (const reminder of reminders) await trx.insertInto('task_reminders').values({ task_id: task.id, reminder, created: now }).execute();
 
   // Other people's accounts are not part of the export; only the exporter's own assignments carry over.
@@ -348,5 +381,9 @@ export async function importFilter(run: ImportRun, f: Obj): Promise<void> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (f.is_favorite === true) await run.trx.insertInto('favorites').values({ entity_id: -(row.id + 1), user_id: run.userId, kind: 2, created: run.now }).execute();
+  if (f.is_favorite === true)
+    await run.trx
+      .insertInto('favorites')
+      .values({ entity_id: -(row.id + 1), user_id: run.userId, kind: 2, created: run.now })
+      .execute();
 }

@@ -6,6 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../errors.js';
 import type { ImportContent } from './importExport.js';
+import { NO_FILES } from './importSteps.js';
 import type { ExportLabel, ExportRelatedTask, ExportTask } from './format.js';
 
 const DAY_S = 86_400;
@@ -20,7 +21,22 @@ type Row = Record<string, string>;
 /** The part of an exported task a backup fills; labels and related tasks carry only what the import reads. */
 type TaskOut = Pick<
   ExportTask,
-  'id' | 'title' | 'description' | 'done' | 'done_at' | 'due_date' | 'start_date' | 'repeat_after' | 'repeat_mode' | 'priority' | 'bucket_id' | 'index' | 'position' | 'kanban_position' | 'created' | 'updated'
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'done'
+  | 'done_at'
+  | 'due_date'
+  | 'start_date'
+  | 'repeat_after'
+  | 'repeat_mode'
+  | 'priority'
+  | 'bucket_id'
+  | 'index'
+  | 'position'
+  | 'kanban_position'
+  | 'created'
+  | 'updated'
 > & {
   reminder_dates: string[];
   labels: Pick<ExportLabel, 'id' | 'title'>[];
@@ -186,5 +202,5 @@ export function tickTickContent(csv: string, now: Date = new Date()): ImportCont
       };
     }),
   }));
-  return { namespaces: data, filters: [], files: new Map() };
+  return { namespaces: data, filters: [], files: NO_FILES };
 }

@@ -1,6 +1,11 @@
-// Reading one uploaded file (a named multipart field) into memory, for avatar uploads and imports.
+// Reading uploaded files: one named multipart field into memory (avatars, CSV imports), or parts spooled to disk.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import { ApiError, invalidData } from '../errors.js';
 
 /** Adds multipart parsing to a route module's scope unless an outer scope already has it. */
@@ -42,6 +47,60 @@ export async function readUpload(req: FastifyRequest, field: string, maxBytes: n
       } else {
         part.file.resume();
       }
+    }
+  } catch (err) {
+    throw multipartError(err, field);
+  }
+  if (!found) throw invalidData(`${field}: a file is required`);
+  return found;
+}
+
+/** The multipart plugin's own error for a file over its limit, which routes already answer (413 or their code). */
+const fileTooLarge = () => Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
+
+/** A file part written to a temporary file as it arrives, so its size never sits in memory. */
+export interface SpooledFile {
+  path: string;
+  size: number;
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+}
+
+/**
+ * Temporary files for one request's uploads, in a folder of their own; `remove()` deletes them all. A part over
+ * the multipart limit fails while it is written (the plugin's 413 error).
+ */
+export class UploadSpool {
+  readonly files: SpooledFile[] = [];
+  private dir: string | null = null;
+
+  async add(part: MultipartFile): Promise<SpooledFile> {
+    this.dir ??= await mkdtemp(path.join(tmpdir(), 'keyflow-upload-'));
+    const file = path.join(this.dir, String(this.files.length));
+    await pipeline(part.file, createWriteStream(file));
+    // A part cut off at the size limit ends normally; only its flag says so.
+    if (part.file.truncated) throw fileTooLarge();
+    const spooled = { path: file, size: (await stat(file)).size, fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype };
+    this.files.push(spooled);
+    return spooled;
+  }
+
+  async remove(): Promise<void> {
+    if (this.dir) await rm(this.dir, { recursive: true, force: true });
+    this.dir = null;
+  }
+}
+
+/** Like readUpload, but the file goes to `spool` on disk: for archives, which are read back one member at a time. */
+export async function spoolUpload(req: FastifyRequest, field: string, maxBytes: number, spool: UploadSpool): Promise<SpooledFile> {
+  if (!req.isMultipart()) throw invalidData(`${field}: must be sent as multipart/form-data`);
+  let found: SpooledFile | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 10 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname === field && !found) found = await spool.add(part);
+      else part.file.resume();
     }
   } catch (err) {
     throw multipartError(err, field);

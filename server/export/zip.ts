@@ -1,7 +1,7 @@
-// Writing and reading the zip archives of data exports (whole archive in memory).
+// Writing the zip archives of data exports, and reading uploaded archives one member at a time within a budget.
 import { ZipArchive } from 'archiver';
 import yauzl from 'yauzl';
-import { badRequest } from '../errors.js';
+import { apiError, badRequest } from '../errors.js';
 
 export interface ZipEntry {
   name: string;
@@ -26,47 +26,115 @@ export async function writeZip(entries: ZipEntry[]): Promise<Buffer> {
 export interface ReadLimits {
   /** Most entries accepted. */
   maxEntries: number;
-  /** Most bytes all entries may inflate to together (guards against zip bombs). */
+  /** Most bytes the member called `name` may inflate to (the import's JSON may be held to less than a file). */
+  maxEntryBytes: (name: string) => number;
+  /** Most bytes all members may inflate to together. */
   maxTotalBytes: number;
+  /** Most a member may grow when inflated (uncompressed ÷ compressed), once it is larger than RATIO_FLOOR. */
+  maxRatio: number;
 }
 
-/** Every file entry of an archive by name; a broken or oversized archive → 400. */
-export async function readZip(data: Buffer, limits: ReadLimits): Promise<Map<string, Buffer>> {
+/** Below this many bytes a member may have any ratio: tiny files of repeated characters compress very well. */
+export const RATIO_FLOOR = 1024 * 1024;
+
+/** An opened archive: member names from its directory, each member's bytes inflated only when asked for. */
+export interface ZipReader {
+  names(): string[];
+  has(name: string): boolean;
+  read(name: string): Promise<Buffer | undefined>;
+  close(): void;
+}
+
+const tooLarge = (message: string) => apiError(2090, message);
+
+/** The most bytes `entry` may inflate to: its own budget, and no more than the ratio allows of its compressed size. */
+function entryBudget(entry: yauzl.Entry, limits: ReadLimits): number {
+  return Math.min(limits.maxEntryBytes(entry.fileName), Math.max(RATIO_FLOOR, entry.compressedSize * limits.maxRatio));
+}
+
+function checkDeclared(entry: yauzl.Entry, limits: ReadLimits): void {
+  if (entry.uncompressedSize > limits.maxEntryBytes(entry.fileName)) {
+    throw tooLarge(`${entry.fileName} in the archive is too large once unpacked (more than ${limits.maxEntryBytes(entry.fileName)} bytes).`);
+  }
+  if (entry.uncompressedSize > entryBudget(entry, limits)) {
+    throw tooLarge(`${entry.fileName} in the archive is compressed more than ${limits.maxRatio}:1, which an export never is.`);
+  }
+}
+
+/**
+ * Opens a zip archive (a path on disk or bytes) and checks its directory against `limits` before anything is
+ * inflated: entry count, each member's declared size and ratio, the declared total. A broken archive → 400;
+ * one beyond a limit → 400/2090 naming the limit. Reading a member counts the bytes actually inflated as well,
+ * so a member whose header understates its size is cut off right after the size it declared.
+ */
+export async function openZip(source: string | Buffer, limits: ReadLimits): Promise<ZipReader> {
+  // Sizes are checked in readEntry, which can tell a member larger than declared (a bomb) from a damaged one.
+  const options = { lazyEntries: true, autoClose: false, validateEntrySizes: false };
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(data, { lazyEntries: true, validateEntrySizes: true });
+    zip = typeof source === 'string' ? await yauzl.openPromise(source, options) : await yauzl.fromBufferPromise(source, options);
   } catch {
     throw badRequest('The uploaded file is not a zip archive.');
   }
-  const out = new Map<string, Buffer>();
-  let total = 0;
+  const entries = new Map<string, yauzl.Entry>();
   try {
+    let total = 0;
     await new Promise<void>((resolve, reject) => {
       zip.on('error', reject);
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        if (out.size >= limits.maxEntries) return reject(badRequest('The archive has too many entries.'));
-        total += entry.uncompressedSize;
-        if (total > limits.maxTotalBytes) return reject(badRequest('The archive is too large once unpacked.'));
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(err);
-          const parts: Buffer[] = [];
-          stream.on('data', (c: Buffer) => parts.push(c));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(parts));
-            zip.readEntry();
-          });
-        });
+        try {
+          if (!entry.fileName.endsWith('/')) {
+            if (entries.size >= limits.maxEntries) throw tooLarge(`The archive has more than ${limits.maxEntries} entries.`);
+            checkDeclared(entry, limits);
+            total += entry.uncompressedSize;
+            if (total > limits.maxTotalBytes) throw tooLarge(`The archive is too large once unpacked (more than ${limits.maxTotalBytes} bytes).`);
+            entries.set(entry.fileName, entry);
+          }
+          zip.readEntry();
+        } catch (err) {
+          reject(err);
+        }
       });
       zip.readEntry();
     });
   } catch (err) {
+    zip.close();
     if (err instanceof Error && 'status' in err) throw err;
     throw badRequest('The zip archive is damaged.');
-  } finally {
-    zip.close();
   }
-  return out;
+  return {
+    names: () => [...entries.keys()],
+    has: (name) => entries.has(name),
+    read: (name) => {
+      const entry = entries.get(name);
+      return entry ? readEntry(zip, entry, Math.min(entry.uncompressedSize, entryBudget(entry, limits))) : Promise.resolve(undefined);
+    },
+    close: () => zip.close(),
+  };
+}
+
+/** One member's bytes, refused as soon as more than `budget` (at most its declared size) come out of the inflater. */
+function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => {
+      if (err) return reject(badRequest('The zip archive is damaged.'));
+      const parts: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > budget) {
+          stream.destroy();
+          reject(tooLarge(`${entry.fileName} in the archive is larger once unpacked than its header says or its budget allows.`));
+          return;
+        }
+        parts.push(c);
+      });
+      stream.on('error', () => reject(badRequest(`${entry.fileName} in the zip archive is damaged.`)));
+      stream.on('end', () => {
+        if (size !== entry.uncompressedSize) reject(badRequest(`${entry.fileName} in the zip archive is damaged.`));
+        else resolve(Buffer.concat(parts));
+      });
+    });
+  });
 }

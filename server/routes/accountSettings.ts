@@ -1,7 +1,7 @@
 // Account settings of the signed-in user: e-mail change and avatar provider / avatar upload.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { userOf, type UserRow } from '../context.js';
-import { apiError, badRequest, invalidData, isEmailTaken } from '../errors.js';
+import { apiError, badRequest, invalidData, isEmailTaken, wrongPassword } from '../errors.js';
 import { verifyPassword, randomToken } from '../auth/password.js';
 import { nowIso } from '../clock.js';
 import { storeReplacing } from '../files.js';
@@ -39,8 +39,8 @@ export async function confirmPassword(
     throw apiError(1021);
   }
   // An empty password guesses nothing: refused without counting.
-  if (!password) throw apiError(1011);
-  if (!(await guardedPasswordCheck(req.server.ctx, req, reply, user.id, () => verifyPassword(password, user.password)))) throw apiError(1011);
+  if (!password) throw wrongPassword();
+  if (!(await guardedPasswordCheck(req.server.ctx, req, reply, user.id, () => verifyPassword(password, user.password)))) throw wrongPassword();
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

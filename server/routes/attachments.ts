@@ -1,4 +1,5 @@
 // Attachments: GET/PUT /tasks/:task/attachments (multipart `files`), GET (download)/DELETE …/attachments/:id.
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { sql } from 'kysely';
@@ -8,7 +9,7 @@ import { nowIso } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { saveFile, readFileBytes, deleteFiles } from '../files.js';
 import { attachmentMime } from '../fileType.js';
-import { multipartError } from '../export/upload.js';
+import { multipartError, UploadSpool, type SpooledFile } from '../export/upload.js';
 import { userFileHeaders } from '../securityHeaders.js';
 import { Right, checkTask, maxRight } from '../rights.js';
 import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
@@ -18,12 +19,24 @@ function attachmentRows(db: Db) {
   return db
     .selectFrom('task_attachments')
     .innerJoin('files', 'files.id', 'task_attachments.file_id')
-    .select(['task_attachments.id', 'task_attachments.task_id', 'task_attachments.created_by_id', 'task_attachments.created',
-      'files.id as file_id', 'files.name', 'files.mime', 'files.size', 'files.created as file_created']);
+    .select([
+      'task_attachments.id',
+      'task_attachments.task_id',
+      'task_attachments.created_by_id',
+      'task_attachments.created',
+      'files.id as file_id',
+      'files.name',
+      'files.mime',
+      'files.size',
+      'files.created as file_created',
+    ]);
 }
 
 async function attachmentsJson(db: Db, rows: AttachmentRow[]) {
-  const users = await usersById(db, rows.map((r) => r.created_by_id));
+  const users = await usersById(
+    db,
+    rows.map((r) => r.created_by_id),
+  );
   return rows.map((r) => attachmentJson(r, users));
 }
 
@@ -44,7 +57,15 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
     const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
     const paging = parsePaging(req.query);
     const { limit, offset } = sqlWindow(paging);
-    const total = Number((await db.selectFrom('task_attachments').select(sql<number>`count(*)`.as('n')).where('task_id', '=', task.id).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom('task_attachments')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('task_id', '=', task.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     let q = attachmentRows(db).where('task_attachments.task_id', '=', task.id).orderBy('task_attachments.id');
     if (limit !== null) q = q.limit(limit).offset(offset);
     const rows = await q.execute();
@@ -57,41 +78,58 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
     const taskId = idParam(req.params.task, 'task');
     const { right } = await checkTask(db, auth, taskId, Right.ReadWrite);
     if (!req.isMultipart()) throw invalidData('files: must be sent as multipart/form-data');
-    // Read every file first, so an oversized one fails the request before anything is stored.
-    const files: { name: string; mime: string; data: Buffer }[] = [];
-    try {
-      for await (const part of req.parts()) {
-        if (part.type !== 'file') continue;
-        const data = await part.toBuffer();
-        if (part.fieldname !== 'files') continue;
-        files.push({ name: part.filename || 'file', mime: await attachmentMime(data, part.mimetype), data });
-      }
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw apiError(4012);
-      throw multipartError(err, 'files');
-    }
-    if (files.some((f) => f.data.length > config.maxFileSize)) throw apiError(4012);
-    if (files.length === 0) throw invalidData('files: at least one file is required');
-    const saved: number[] = [];
+    // Every file goes to disk first, so an oversized one fails the request before anything is stored, and up to
+    // 100 files of the size limit never sit in memory together; each is read back only while it is stored.
+    const spool = new UploadSpool();
     let ids: number[];
     try {
-      ids = await db.transaction().execute(async (trx) => {
-        await checkTask(trx, auth, taskId, Right.ReadWrite);
-        const out: number[] = [];
-        const now = nowIso();
-        for (const f of files) {
-          const file = await saveFile(trx, config, f.data, { name: f.name, mime: f.mime, createdById: auth.userId });
-          saved.push(file.id);
-          const row = await trx.insertInto('task_attachments').values({ task_id: taskId, file_id: file.id, created_by_id: auth.userId, created: now }).returning('id').executeTakeFirstOrThrow();
-          out.push(row.id);
+      const files: SpooledFile[] = [];
+      try {
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'files') {
+            part.file.resume();
+            continue;
+          }
+          files.push(await spool.add(part));
         }
-        await trx.updateTable('tasks').set({ updated: now }).where('id', '=', taskId).execute();
-        return out;
-      });
-    } catch (err) {
-      // The rows rolled back; the bytes written so far must go too.
-      await deleteFiles(db, config, saved).catch(() => undefined);
-      throw err;
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw apiError(4012);
+        throw multipartError(err, 'files');
+      }
+      if (files.some((f) => f.size > config.maxFileSize)) throw apiError(4012);
+      if (files.length === 0) throw invalidData('files: at least one file is required');
+      const saved: number[] = [];
+      try {
+        ids = await db.transaction().execute(async (trx) => {
+          await checkTask(trx, auth, taskId, Right.ReadWrite);
+          const out: number[] = [];
+          const now = nowIso();
+          for (const f of files) {
+            const data = await readFile(f.path);
+            const file = await saveFile(trx, config, data, {
+              name: f.filename || 'file',
+              mime: await attachmentMime(data, f.mimetype),
+              createdById: auth.userId,
+            });
+            saved.push(file.id);
+            const row = await trx
+              .insertInto('task_attachments')
+              .values({ task_id: taskId, file_id: file.id, created_by_id: auth.userId, created: now })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            out.push(row.id);
+          }
+          await trx.updateTable('tasks').set({ updated: now }).where('id', '=', taskId).execute();
+          return out;
+        });
+      } catch (err) {
+        // The rows rolled back; the bytes written so far must go too.
+        await deleteFiles(db, config, saved).catch(() => undefined);
+        throw err;
+      }
+    } finally {
+      await spool.remove();
     }
     const rows = await attachmentRows(db).where('task_attachments.id', 'in', ids).orderBy('task_attachments.id').execute();
     maxRight(reply, right);
@@ -101,12 +139,18 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { task: string; id: string } }>('/tasks/:task/attachments/:id', async (req, reply) => {
     const auth = authOf(req);
     const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
-    const row = await attachmentRows(db).where('task_attachments.id', '=', idParam(req.params.id)).where('task_attachments.task_id', '=', task.id).executeTakeFirst();
+    const row = await attachmentRows(db)
+      .where('task_attachments.id', '=', idParam(req.params.id))
+      .where('task_attachments.task_id', '=', task.id)
+      .executeTakeFirst();
     if (!row) throw apiError(4011);
     const bytes = readFileBytes(config, row.file_id);
     if (!bytes) throw apiError(4011);
     // Always a download, never a page of this origin: HTML or SVG opened inline could run script here.
-    return userFileHeaders(reply).header('content-type', row.mime || 'application/octet-stream').header('content-disposition', disposition(row.name)).send(bytes);
+    return userFileHeaders(reply)
+      .header('content-type', row.mime || 'application/octet-stream')
+      .header('content-disposition', disposition(row.name))
+      .send(bytes);
   });
 
   app.delete<{ Params: { task: string; id: string } }>('/tasks/:task/attachments/:id', async (req) => {

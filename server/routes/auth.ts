@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authOf, userOf, type LinkShareRow, type UserRow } from '../context.js';
-import { apiError, invalidData, isEmailTaken, isUniqueViolation, notFound } from '../errors.js';
+import { apiError, invalidData, isEmailTaken, isUniqueViolation, notFound, wrongPassword } from '../errors.js';
 import { signToken, USER_TOKEN_TTL_S, LONG_TOKEN_TTL_S, LINK_SHARE_TOKEN_TTL_S, type SessionMark } from '../auth/jwt.js';
 import { hashPassword, verifyPassword, randomToken } from '../auth/password.js';
 import { nowIso } from '../clock.js';
@@ -143,7 +143,7 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     if (!isLocalUser(user)) throw apiError(1021);
     if (!oldPassword) throw apiError(1014);
     if (!newPassword) throw apiError(1013);
-    if (!(await guardedPasswordCheck(app.ctx, req, reply, user.id, () => verifyPassword(oldPassword, user.password)))) throw apiError(1011);
+    if (!(await guardedPasswordCheck(app.ctx, req, reply, user.id, () => verifyPassword(oldPassword, user.password)))) throw wrongPassword();
     const problem = passwordProblem('new_password', newPassword);
     if (problem) throw invalidData(problem);
     const caller = authOf(req);
@@ -168,7 +168,8 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     if (!username || !email || !password) throw apiError(1004);
 
     const problems: string[] = [];
-    if (username.length < USERNAME_MIN || username.length > FIELD_MAX) problems.push(`username: must be between ${USERNAME_MIN} and ${FIELD_MAX} characters long`);
+    if (username.length < USERNAME_MIN || username.length > FIELD_MAX)
+      problems.push(`username: must be between ${USERNAME_MIN} and ${FIELD_MAX} characters long`);
     // Usernames appear in paths (/avatar/:username) and in @mentions, where a space would end them.
     if (/\s/.test(username)) problems.push('username: must not contain spaces');
     // "@" starts a mention and a quick-add assignee, and login takes a name with "@" for an e-mail address.
@@ -318,7 +319,11 @@ export default async function auth(app: FastifyInstance): Promise<void> {
       if (Number(deleted.numDeletedRows) === 0) return false;
       await trx.deleteFrom('user_tokens').where('user_id', '=', row.user_id).where('kind', '=', TOKEN_KIND_PASSWORD_RESET).execute();
       // Whoever knew the old password is signed out everywhere.
-      await trx.updateTable('users').set({ password: hash, updated: nowIso(), ...endSessions(null) }).where('id', '=', row.user_id).execute();
+      await trx
+        .updateTable('users')
+        .set({ password: hash, updated: nowIso(), ...endSessions(null) })
+        .where('id', '=', row.user_id)
+        .execute();
       return true;
     });
     if (!used) throw apiError(1009);

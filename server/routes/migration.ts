@@ -2,10 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { userOf } from '../context.js';
 import { toWireDate } from '../clock.js';
-import { ensureMultipart, readUpload } from '../export/upload.js';
-import { readZip } from '../export/zip.js';
+import { apiError } from '../errors.js';
+import { ensureMultipart, readUpload, spoolUpload, UploadSpool } from '../export/upload.js';
+import { openZip } from '../export/zip.js';
 import { importExport, importData } from '../export/importExport.js';
 import { tickTickContent } from '../export/ticktick.js';
+import { archiveReadLimits, maxArchiveUpload, MAX_IMPORT_DATA_BYTES } from '../export/importLimits.js';
 
 /** The file migrators: each turns its upload into an import, recorded under its name. */
 const MIGRATORS = ['vikunja-file', 'ticktick'] as const;
@@ -13,8 +15,6 @@ const MIGRATORS = ['vikunja-file', 'ticktick'] as const;
 export default async function migration(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
   await ensureMultipart(app);
-  // An export holds many attachments, each up to the attachment limit; allow a generous multiple.
-  const maxArchive = Math.max(config.maxFileSize * 10, 200 * 1024 * 1024);
 
   for (const migrator of MIGRATORS) {
     app.get(`/migration/${migrator}/status`, async (req) => {
@@ -32,17 +32,35 @@ export default async function migration(app: FastifyInstance): Promise<void> {
     });
   }
 
+  // The archive goes to disk as it arrives and is read back one member at a time within importLimits' budgets.
   app.put('/migration/vikunja-file/migrate', async (req) => {
     const user = userOf(req);
-    const upload = await readUpload(req, 'import', maxArchive);
-    const files = await readZip(upload.data, { maxEntries: 100_000, maxTotalBytes: maxArchive * 4 });
-    await importExport(db, config, user.id, files);
+    const spool = new UploadSpool();
+    try {
+      const upload = await spoolUpload(req, 'import', maxArchiveUpload(config), spool);
+      const archive = await openZip(upload.path, archiveReadLimits(config));
+      try {
+        await importExport(db, config, user.id, archive);
+      } finally {
+        archive.close();
+      }
+    } finally {
+      await spool.remove();
+    }
     return { message: 'Everything was migrated successfully.' };
   });
 
   app.put('/migration/ticktick/migrate', async (req) => {
     const user = userOf(req);
-    const upload = await readUpload(req, 'import', maxArchive);
+    let upload;
+    try {
+      upload = await readUpload(req, 'import', MAX_IMPORT_DATA_BYTES);
+    } catch (err) {
+      // The whole CSV is parsed in memory, so a larger one is refused like an archive beyond its budget.
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw apiError(2090, `The TickTick backup is larger than ${MAX_IMPORT_DATA_BYTES} bytes.`);
+      throw err;
+    }
     await importData(db, config, user.id, tickTickContent(upload.data.toString('utf8')), 'ticktick');
     return { message: 'Everything was migrated successfully.' };
   });

@@ -10,6 +10,8 @@ export const MAX_PRIORITY = 5;
 export const MAX_REPEAT_AFTER = 10 * 366 * 24 * 60 * 60;
 /** More reminders than anyone sets on one task; the cap keeps one request from writing unbounded rows. */
 export const MAX_REMINDERS = 100;
+/** Most assignees or labels one request may name, as many as a bulk edit's tasks: more overflows SQL parameters. */
+export const MAX_LINKED_IDS = 1000;
 
 export interface TaskInput {
   title: string | undefined;
@@ -65,7 +67,8 @@ export class Fields {
     const v = this.body[key];
     if (v === undefined || v === null) return undefined;
     if (typeof v !== 'number' || !Number.isInteger(v)) return this.bad(key, 'must be an integer');
-    if (v < Math.max(min, -MAX_INT) || v > Math.min(max, MAX_INT)) return this.bad(key, `must be between ${Math.max(min, -MAX_INT)} and ${Math.min(max, MAX_INT)}`);
+    if (v < Math.max(min, -MAX_INT) || v > Math.min(max, MAX_INT))
+      return this.bad(key, `must be between ${Math.max(min, -MAX_INT)} and ${Math.min(max, MAX_INT)}`);
     return v;
   }
 
@@ -105,6 +108,7 @@ export class Fields {
     const v = this.body[key];
     if (v === undefined || v === null) return undefined;
     if (!Array.isArray(v)) return this.bad(key, 'must be an array');
+    if (v.length > MAX_LINKED_IDS) return this.bad(key, `must have at most ${MAX_LINKED_IDS} entries`);
     const out: number[] = [];
     for (const item of v) {
       const id = typeof item === 'number' ? item : item && typeof item === 'object' ? (item as Body).id : undefined;

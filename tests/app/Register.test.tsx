@@ -72,10 +72,10 @@ describe('register screen', () => {
     const { router } = renderRoute(Register, '/register');
     await user.type(screen.getByLabelText('Username'), 'ada');
     await user.type(screen.getByLabelText('E-mail address'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.type(screen.getByLabelText('Password'), 'secret-enough');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(userApi.register).toHaveBeenCalledWith({ username: 'ada', email: 'ada@example.com', password: 'secret' });
-    expect(userApi.login).toHaveBeenCalledWith({ username: 'ada', password: 'secret', longToken: false });
+    expect(userApi.register).toHaveBeenCalledWith({ username: 'ada', email: 'ada@example.com', password: 'secret-enough' });
+    expect(userApi.login).toHaveBeenCalledWith({ username: 'ada', password: 'secret-enough', longToken: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
@@ -85,9 +85,50 @@ describe('register screen', () => {
     renderRoute(Register, '/register');
     await user.type(screen.getByLabelText('Username'), 'ada');
     await user.type(screen.getByLabelText('E-mail address'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.type(screen.getByLabelText('Password'), 'secret-enough');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A user with this username already exists.');
     expect(screen.getByLabelText('Username')).toHaveValue('ada');
+  });
+
+  it('shows each field the server refused (invalid_fields) at that field, with the rule, and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    userApi.register.mockRejectedValue(
+      new ApiError({
+        code: 2002,
+        message: 'Invalid Data',
+        status: 400,
+        fromServer: true,
+        invalidFields: ['username: must not contain @', 'password: must be between 8 and 250 characters long', 'email: something new'],
+      }),
+    );
+    renderRoute(Register, '/register');
+    await user.type(screen.getByLabelText('Username'), 'ada-lovelace');
+    await user.type(screen.getByLabelText('E-mail address'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the marked fields.');
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('The username must not contain @.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('The password must be between 8 and 250 characters long.');
+    // A reason the client has no words for is shown in the server's.
+    expect(screen.getByLabelText('E-mail address')).toHaveAccessibleDescription('something new');
+    expect(screen.getByLabelText('Username')).toHaveValue('ada-lovelace');
+    expect(screen.getByLabelText('Password')).toHaveValue('secret-enough');
+    // Editing a field takes its server message away.
+    await user.type(screen.getByLabelText('Username'), 'x');
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('checks the length rules itself: a 2-character username and a 7-character password are not sent', async () => {
+    const user = userEvent.setup();
+    renderRoute(Register, '/register');
+    await user.type(screen.getByLabelText('Username'), 'ab');
+    await user.type(screen.getByLabelText('E-mail address'), 'ab@example.com');
+    await user.type(screen.getByLabelText('Password'), '1234567');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('The username must be between 3 and 250 characters long.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('The password must be between 8 and 250 characters long.');
+    expect(userApi.register).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Username')).toHaveValue('ab');
   });
 });

@@ -81,6 +81,11 @@ describe('POST /register', () => {
       expect(json.code).toBe(2002);
       expect(json.message).toBe('Invalid Data');
       expect(json.invalid_fields.some((f: string) => f.startsWith(`${field}:`))).toBe(true);
+      // The reason says the rule, for the form to show at the field.
+      const rule = /\s|@/.test(body.username)
+        ? `must not contain ${body.username.includes('@') ? '@' : 'spaces'}`
+        : `must be between ${field === 'username' ? 3 : 8} and 250 characters long`;
+      if (field !== 'email') expect(json.invalid_fields).toContain(`${field}: ${rule}`);
       expect(res.body).not.toContain(body.password);
     }
   });
@@ -99,7 +104,11 @@ describe('POST /register', () => {
     res = await register(app, { username: 'another', email: 'Taken@Example.COM', password: '12345678' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(1002);
-    const count = await app.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('username', '=', 'another').executeTakeFirstOrThrow();
+    const count = await app.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('username', '=', 'another')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -118,7 +127,19 @@ describe('POST /register', () => {
     await register(app, { username: 'localsharer', email: 'shared@example.com', password: '12345678' });
     const now = nowIso();
     await expect(
-      app.ctx.db.insertInto('users').values({ username: 'remotesharer', email: 'shared@example.com', password: '', name: '', issuer: 'https://id.example.com', subject: 'sub-1', created: now, updated: now } as never).execute(),
+      app.ctx.db
+        .insertInto('users')
+        .values({
+          username: 'remotesharer',
+          email: 'shared@example.com',
+          password: '',
+          name: '',
+          issuer: 'https://id.example.com',
+          subject: 'sub-1',
+          created: now,
+          updated: now,
+        } as never)
+        .execute(),
     ).resolves.toBeDefined();
   });
 
@@ -225,7 +246,16 @@ describe('POST /login', () => {
     const c = claimsOf(res.json().token);
     // The contract's claims, and the session's id (the standard jti claim, which the contract's clients ignore).
     expect(Object.keys(c).sort()).toEqual(['email', 'emailRemindersEnabled', 'exp', 'id', 'isLocalUser', 'jti', 'long', 'name', 'type', 'username'].sort());
-    expect(c).toMatchObject({ type: 1, id: u.id, username: 'loginuser', email: u.email, name: 'Login User', emailRemindersEnabled: true, isLocalUser: true, long: false });
+    expect(c).toMatchObject({
+      type: 1,
+      id: u.id,
+      username: 'loginuser',
+      email: u.email,
+      name: 'Login User',
+      emailRemindersEnabled: true,
+      isLocalUser: true,
+      long: false,
+    });
     const exp = c.exp as number;
     expect(exp).toBeGreaterThanOrEqual(before + 72 * 3600);
     expect(exp).toBeLessThanOrEqual(before + 72 * 3600 + 5);
@@ -425,8 +455,7 @@ describe('rate limit', () => {
   });
 
   it('answers 429 after the limit, per IP, shared by the sign-in routes', async () => {
-    const from = (ip: string, url: string, body: unknown) =>
-      app.inject({ method: 'POST', url: `/api/v1${url}`, payload: body as object, remoteAddress: ip });
+    const from = (ip: string, url: string, body: unknown) => app.inject({ method: 'POST', url: `/api/v1${url}`, payload: body as object, remoteAddress: ip });
     for (let i = 0; i < 3; i += 1) {
       const res = await from('10.0.0.1', '/login', { username: 'x', password: 'y' });
       expect(res.statusCode).toBe(412);

@@ -11,6 +11,8 @@ import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
 import { errorTextAsync } from '../../app/errorText';
 import { useFieldCheck } from './useFieldCheck';
+import { invalidFieldMessages } from '../../app/apiErrors';
+import { newPasswordProblem } from '../../model/accountRules';
 
 export default function PasswordReset() {
   const t = useT();
@@ -21,7 +23,12 @@ export default function PasswordReset() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const token = readStorage(STORAGE_KEYS.passwordResetToken);
-  const passwordCheck = useFieldCheck(() => (password === '' ? t('user.auth.passwordRequired') : null), password);
+  // The server's reason for the new password, until the password is edited.
+  const [serverError, setServerError] = useState<string | null>(null);
+  const passwordCheck = useFieldCheck(() => {
+    const problem = newPasswordProblem(password);
+    return problem && t(problem.key, problem.params);
+  }, password);
   const confirmCheck = useFieldCheck(() => (confirm !== password ? t('user.auth.passwordsDontMatch') : null), `${confirm}\u0000${password}`);
 
   async function submit(e: FormEvent) {
@@ -35,7 +42,9 @@ export default function PasswordReset() {
       removeStorage(STORAGE_KEYS.passwordResetToken);
       setDone(true);
     } catch (err) {
-      setFailure(await errorTextAsync(err));
+      const fields = invalidFieldMessages(err, t);
+      if (fields.new_password) setServerError(fields.new_password);
+      else setFailure(await errorTextAsync(err));
     } finally {
       setBusy(false);
     }
@@ -56,9 +65,12 @@ export default function PasswordReset() {
               name="newPassword"
               autoComplete="new-password"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setServerError(null);
+              }}
               onBlur={passwordCheck.onBlur}
-              error={passwordCheck.message}
+              error={passwordCheck.message ?? serverError}
               autoFocus
             />
             <PasswordField

@@ -1,5 +1,5 @@
 // The register screen: username, e-mail and password; registers and then logs in.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
@@ -12,7 +12,8 @@ import { Button } from '../../components/Button';
 import { Message } from '../../components/Message';
 import { useFieldCheck } from './useFieldCheck';
 import { errorTextAsync } from '../../app/errorText';
-import { serverMessage } from '../../app/apiErrors';
+import { invalidFieldMessages, serverMessage } from '../../app/apiErrors';
+import { newPasswordProblem, usernameProblem, type FieldProblem } from '../../model/accountRules';
 
 /** The loose e-mail rule of spec §5: something, an at sign, something. */
 export const EMAIL_PATTERN = /^.+@.+$/;
@@ -27,10 +28,17 @@ export default function Register() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The server's reason per field from its last refusal; a field's own check takes over once it is checked again.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
-  const usernameCheck = useFieldCheck(() => (username.trim() === '' ? t('user.auth.usernameRequired') : null), username);
+  const message = (p: FieldProblem | null) => (p ? t(p.key, p.params) : null);
+  const usernameCheck = useFieldCheck(() => message(usernameProblem(username)), username);
   const emailCheck = useFieldCheck(() => (EMAIL_PATTERN.test(email) ? null : t('user.auth.emailInvalid')), email);
-  const passwordCheck = useFieldCheck(() => (password === '' ? t('user.auth.passwordRequired') : null), password);
+  const passwordCheck = useFieldCheck(() => message(newPasswordProblem(password)), password);
+  const edited = (field: string, set: (v: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    setServerErrors(({ [field]: _gone, ...rest }) => rest);
+  };
 
   useEffect(() => {
     if (signedIn) navigate(takeLastVisitedPath(), { replace: true });
@@ -47,8 +55,11 @@ export default function Register() {
     try {
       await register({ username, email, password });
     } catch (err) {
-      // Registration failures show the server's own message.
-      setFailure(serverMessage(err) ?? (await errorTextAsync(err)));
+      // A refusal naming fields shows each reason at its field; other failures show the server's own message.
+      const fields = invalidFieldMessages(err, t);
+      setServerErrors(fields);
+      if (Object.keys(fields).length) setFailure(t('user.auth.fieldsInvalid'));
+      else setFailure(serverMessage(err) ?? (await errorTextAsync(err)));
     } finally {
       setBusy(false);
     }
@@ -65,9 +76,9 @@ export default function Register() {
           autoComplete="username"
           placeholder={t('user.auth.usernamePlaceholder')}
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          onChange={edited('username', setUsername)}
           onBlur={usernameCheck.onBlur}
-          error={usernameCheck.message}
+          error={usernameCheck.message ?? serverErrors.username}
           autoFocus
           required
         />
@@ -78,9 +89,9 @@ export default function Register() {
           autoComplete="email"
           placeholder={t('user.auth.emailPlaceholder')}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={edited('email', setEmail)}
           onBlur={emailCheck.onBlur}
-          error={emailCheck.message}
+          error={emailCheck.message ?? serverErrors.email}
           required
         />
         <PasswordField
@@ -89,9 +100,9 @@ export default function Register() {
           autoComplete="new-password"
           placeholder={t('user.auth.passwordPlaceholder')}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={edited('password', setPassword)}
           onBlur={passwordCheck.onBlur}
-          error={passwordCheck.message}
+          error={passwordCheck.message ?? serverErrors.password}
           required
         />
         <Button type="submit" variant="primary" loading={busy} disabled={!canSubmit} wide>

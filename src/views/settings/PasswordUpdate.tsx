@@ -7,6 +7,11 @@ import { Button } from '../../components/Button';
 import { error as errorToast, success as successToast } from '../../app/toast';
 import { SettingsLayout } from './SettingsLayout';
 import { passwordConfirmError, passwordError } from './validation';
+import { newPasswordProblem } from '../../model/accountRules';
+import { errorCode, invalidFieldMessages } from '../../app/apiErrors';
+
+/** The catalogue's "wrong username or password", which here can only mean the current password. */
+const WRONG_CREDENTIALS = 1011;
 
 export default function PasswordUpdate() {
   const t = useT();
@@ -18,12 +23,14 @@ export default function PasswordUpdate() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const oldKey = passwordError(oldPassword);
+    const nextProblem = newPasswordProblem(newPassword);
     const found = {
-      old: passwordError(oldPassword),
-      next: passwordError(newPassword),
+      old: oldKey && t(oldKey),
+      next: nextProblem && t(nextProblem.key, nextProblem.params),
       confirm: newPassword !== '' ? passwordConfirmError(newPassword, confirmation) : null,
     };
-    setErrors({ old: found.old && t(found.old), next: found.next && t(found.next), confirm: found.confirm && t(found.confirm) });
+    setErrors({ old: found.old, next: found.next, confirm: found.confirm && t(found.confirm) });
     if (found.old || found.next || found.confirm) return;
     setSaving(true);
     try {
@@ -33,7 +40,11 @@ export default function PasswordUpdate() {
       setConfirmation('');
       void successToast('user.settings.password.success');
     } catch (err) {
-      void errorToast(err);
+      // What was typed stays; the reason shows at the field it concerns.
+      const fields = invalidFieldMessages(err, t);
+      if (errorCode(err) === WRONG_CREDENTIALS) setErrors({ old: t('user.settings.password.wrong') });
+      else if (fields.old_password || fields.new_password) setErrors({ old: fields.old_password, next: fields.new_password });
+      else void errorToast(err);
     } finally {
       setSaving(false);
     }

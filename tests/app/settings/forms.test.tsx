@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signIn, renderPage } from './helpers';
+import { ApiError } from '../../../src/api/apiError';
 import { appStore } from '../../../src/state/store';
 import { userAtom } from '../../../src/state/session';
 import { quickAddModeAtom } from '../../../src/state/taskSettings';
@@ -70,6 +71,36 @@ describe('password update', () => {
     await waitFor(() => expect(settingsApi.updatePassword).toHaveBeenCalledWith('old-secret', 'new-secret'));
     expect(toast.success).toHaveBeenCalledWith('user.settings.password.success');
     expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+});
+
+describe('password update: which field is wrong and why', () => {
+  it('says "Wrong password" at the current password when the server refuses it (1011), and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    settingsApi.updatePassword.mockRejectedValue(new ApiError({ code: 1011, message: 'Wrong password.', status: 412, fromServer: true }));
+    renderPage(PasswordUpdate, '/user/settings/password-update');
+    await user.type(screen.getByLabelText('Current password'), 'not-my-password');
+    await user.type(screen.getByLabelText('New password'), 'new-secret');
+    await user.type(screen.getByLabelText('Confirm the new password'), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const current = screen.getByLabelText('Current password');
+    await waitFor(() => expect(current).toHaveAttribute('aria-invalid', 'true'));
+    expect(current).toHaveAccessibleDescription('Wrong password.');
+    expect(screen.queryByText(/username/i)).toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(current).toHaveValue('not-my-password');
+    expect(screen.getByLabelText('New password')).toHaveValue('new-secret');
+  });
+
+  it('refuses a new password shorter than 8 characters at its field before sending', async () => {
+    const user = userEvent.setup();
+    renderPage(PasswordUpdate, '/user/settings/password-update');
+    await user.type(screen.getByLabelText('Current password'), 'old-secret');
+    await user.type(screen.getByLabelText('New password'), 'short');
+    await user.type(screen.getByLabelText('Confirm the new password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription('The password must be between 8 and 250 characters long.');
+    expect(settingsApi.updatePassword).not.toHaveBeenCalled();
   });
 });
 
