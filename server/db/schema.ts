@@ -56,6 +56,8 @@ export interface TotpTable {
   enabled: number;
   url: string;
   created: Timestamp;
+  /** The time step (unix s / 30) of the last code that signed in: that code and older ones are spent. */
+  last_used_step: Generated<number>;
 }
 
 export interface NamespacesTable {

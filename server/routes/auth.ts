@@ -11,7 +11,7 @@ import { userJson } from '../serialize.js';
 import { sendMail } from '../mail.js';
 import { rateLimited } from '../rateLimit.js';
 import { guardedPasswordCheck, guardsOf, tooManyAttempts } from '../failureGuard.js';
-import { enabledTotpSecret, passcodeMatches } from './totp.js';
+import { enabledTotpSecret, spendPasscode } from './totp.js';
 import { createAccount } from '../users/createAccount.js';
 
 export const TOKEN_KIND_PASSWORD_RESET = 1;
@@ -168,7 +168,8 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     if (!username || !email || !password) throw apiError(1004);
 
     const problems: string[] = [];
-    if (username.length < USERNAME_MIN || username.length > FIELD_MAX) problems.push(`username: must be between ${USERNAME_MIN} and ${FIELD_MAX} characters long`);
+    if (username.length < USERNAME_MIN || username.length > FIELD_MAX)
+      problems.push(`username: must be between ${USERNAME_MIN} and ${FIELD_MAX} characters long`);
     // Usernames appear in paths (/avatar/:username) and in @mentions, where a space would end them.
     if (/\s/.test(username)) problems.push('username: must not contain spaces');
     // "@" starts a mention and a quick-add assignee, and login takes a name with "@" for an e-mail address.
@@ -244,7 +245,7 @@ export default async function auth(app: FastifyInstance): Promise<void> {
 
     if (config.totpEnabled) {
       const secret = await enabledTotpSecret(db, user.id);
-      if (secret && !passcodeMatches(secret, user.username, passcode)) throw apiError(1017);
+      if (secret && !(await spendPasscode(db, user.id, secret, user.username, passcode))) throw apiError(1017);
     }
     return { token: await issueUserToken(config, user, long) };
   });
@@ -318,7 +319,11 @@ export default async function auth(app: FastifyInstance): Promise<void> {
       if (Number(deleted.numDeletedRows) === 0) return false;
       await trx.deleteFrom('user_tokens').where('user_id', '=', row.user_id).where('kind', '=', TOKEN_KIND_PASSWORD_RESET).execute();
       // Whoever knew the old password is signed out everywhere.
-      await trx.updateTable('users').set({ password: hash, updated: nowIso(), ...endSessions(null) }).where('id', '=', row.user_id).execute();
+      await trx
+        .updateTable('users')
+        .set({ password: hash, updated: nowIso(), ...endSessions(null) })
+        .where('id', '=', row.user_id)
+        .execute();
       return true;
     });
     if (!used) throw apiError(1009);

@@ -99,7 +99,11 @@ describe('POST /register', () => {
     res = await register(app, { username: 'another', email: 'Taken@Example.COM', password: '12345678' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(1002);
-    const count = await app.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('username', '=', 'another').executeTakeFirstOrThrow();
+    const count = await app.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('username', '=', 'another')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
@@ -118,7 +122,19 @@ describe('POST /register', () => {
     await register(app, { username: 'localsharer', email: 'shared@example.com', password: '12345678' });
     const now = nowIso();
     await expect(
-      app.ctx.db.insertInto('users').values({ username: 'remotesharer', email: 'shared@example.com', password: '', name: '', issuer: 'https://id.example.com', subject: 'sub-1', created: now, updated: now } as never).execute(),
+      app.ctx.db
+        .insertInto('users')
+        .values({
+          username: 'remotesharer',
+          email: 'shared@example.com',
+          password: '',
+          name: '',
+          issuer: 'https://id.example.com',
+          subject: 'sub-1',
+          created: now,
+          updated: now,
+        } as never)
+        .execute(),
     ).resolves.toBeDefined();
   });
 
@@ -225,7 +241,16 @@ describe('POST /login', () => {
     const c = claimsOf(res.json().token);
     // The contract's claims, and the session's id (the standard jti claim, which the contract's clients ignore).
     expect(Object.keys(c).sort()).toEqual(['email', 'emailRemindersEnabled', 'exp', 'id', 'isLocalUser', 'jti', 'long', 'name', 'type', 'username'].sort());
-    expect(c).toMatchObject({ type: 1, id: u.id, username: 'loginuser', email: u.email, name: 'Login User', emailRemindersEnabled: true, isLocalUser: true, long: false });
+    expect(c).toMatchObject({
+      type: 1,
+      id: u.id,
+      username: 'loginuser',
+      email: u.email,
+      name: 'Login User',
+      emailRemindersEnabled: true,
+      isLocalUser: true,
+      long: false,
+    });
     const exp = c.exp as number;
     expect(exp).toBeGreaterThanOrEqual(before + 72 * 3600);
     expect(exp).toBeLessThanOrEqual(before + 72 * 3600 + 5);
@@ -331,17 +356,38 @@ describe('login with TOTP', () => {
   });
 
   it('accepts the current code and the previous period (window ±1)', async () => {
-    let res = await login(app, { username: 'totpuser', password: u.password, totp_passcode: totp.generate() });
+    // The previous period first: once a code signed in, codes of its period and earlier ones are spent.
+    const previous = totp.generate({ timestamp: Date.now() - 30_000 });
+    let res = await login(app, { username: 'totpuser', password: u.password, totp_passcode: previous });
     expect(res.statusCode).toBe(200);
     expect(res.json().token).toBeTruthy();
-    const previous = totp.generate({ timestamp: Date.now() - 30_000 });
-    res = await login(app, { username: 'totpuser', password: u.password, totp_passcode: previous });
+    res = await login(app, { username: 'totpuser', password: u.password, totp_passcode: totp.generate() });
     expect(res.statusCode).toBe(200);
     const stale = totp.generate({ timestamp: Date.now() - 5 * 30_000 });
     if (stale !== totp.generate() && stale !== previous) {
       res = await login(app, { username: 'totpuser', password: u.password, totp_passcode: stale });
       expect(res.json().code).toBe(1017);
     }
+  });
+
+  it('signs in once with a code: the same code or an older one again is 1017, also when two sign-ins race', async () => {
+    const once = await makeUser(app, 'totponce');
+    await app.ctx.db.insertInto('totp').values({ user_id: once.id, secret, enabled: 1, url: '', created: nowIso() }).execute();
+    const code = totp.generate();
+    const [first, second] = await Promise.all([
+      login(app, { username: 'totponce', password: once.password, totp_passcode: code }),
+      login(app, { username: 'totponce', password: once.password, totp_passcode: code }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 412]);
+    expect((first.statusCode === 412 ? first : second).json().code).toBe(1017);
+    const again = await login(app, { username: 'totponce', password: once.password, totp_passcode: code });
+    expect(again.statusCode).toBe(412);
+    expect(again.json().code).toBe(1017);
+    const previous = totp.generate({ timestamp: Date.now() - 30_000 });
+    if (previous !== code) expect((await login(app, { username: 'totponce', password: once.password, totp_passcode: previous })).json().code).toBe(1017);
+    // The next period's code is a new one and signs in.
+    const next = totp.generate({ timestamp: Date.now() + 30_000 });
+    expect((await login(app, { username: 'totponce', password: once.password, totp_passcode: next })).statusCode).toBe(200);
   });
 
   it('ignores an enrolment that is not enabled yet', async () => {
@@ -425,8 +471,7 @@ describe('rate limit', () => {
   });
 
   it('answers 429 after the limit, per IP, shared by the sign-in routes', async () => {
-    const from = (ip: string, url: string, body: unknown) =>
-      app.inject({ method: 'POST', url: `/api/v1${url}`, payload: body as object, remoteAddress: ip });
+    const from = (ip: string, url: string, body: unknown) => app.inject({ method: 'POST', url: `/api/v1${url}`, payload: body as object, remoteAddress: ip });
     for (let i = 0; i < 3; i += 1) {
       const res = await from('10.0.0.1', '/login', { username: 'x', password: 'y' });
       expect(res.statusCode).toBe(412);
