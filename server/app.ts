@@ -4,7 +4,8 @@ import type { Config } from './config.js';
 import { generationCache, type Db } from './db/database.js';
 import { ApiError, unauthorized } from './errors.js';
 import { AJV_OPTIONS, formatSchemaErrors } from './validation.js';
-import { verifyToken, sessionEnded, AUTH_TYPE_USER, LONG_TOKEN_TTL_S, USER_TOKEN_TTL_S } from './auth/jwt.js';
+import { verifyToken, AUTH_TYPE_USER, LONG_TOKEN_TTL_S, USER_TOKEN_TTL_S } from './auth/jwt.js';
+import { sessionStandsBy, storedSession, type StoredSession } from './auth/sessions.js';
 import type { Auth, UserRow } from './context.js';
 import { apiRoutes } from './routes/index.js';
 import { registerCaldav } from './caldav/routes.js';
@@ -18,6 +19,8 @@ export const API_PREFIX = '/api/v1';
 
 /** Signed-in users by id until the next write: every request reads its caller. */
 const users = generationCache<UserRow | undefined>();
+/** Stored sessions by jti, likewise (a password change that ends one is a write). */
+const sessions = generationCache<StoredSession | undefined>();
 
 /** Routes reachable without a token (method + path after the prefix). */
 const PUBLIC_ROUTES: RegExp[] = [
@@ -49,11 +52,13 @@ async function authenticate(app: FastifyInstance, header: string | undefined): P
     const id = claims.id;
     const user = await users(db, String(id), () => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
     if (!user || user.status === 2) throw unauthorized('invalid or expired jwt');
-    // A password change or reset ends the sessions that started before it, but the one that made the change.
-    // Issue time from the expiry and the token's lifetime (the claims of the contract carry no iat).
+    // A password change or reset ends the account's sessions but the one that made the change: by the stored
+    // session of the token's jti, or for a token from before sessions were stored by its issue time (from the
+    // expiry and the token's lifetime: the claims of the contract carry no iat).
     const issuedAt = claims.exp - (claims.long ? LONG_TOKEN_TTL_S : USER_TOKEN_TTL_S);
     const jti = typeof claims.jti === 'string' && claims.jti !== '' ? claims.jti : undefined;
-    if (sessionEnded(user, { issuedAt, jti })) throw unauthorized('invalid or expired jwt');
+    const session = jti ? await sessions(db, jti, () => storedSession(db, jti)) : undefined;
+    if (!sessionStandsBy(session, user, { issuedAt, jti })) throw unauthorized('invalid or expired jwt');
     return { kind: 'user', userId: user.id, user, long: Boolean(claims.long), issuedAt, jti };
   }
   const share = await db.selectFrom('link_shares').selectAll().where('id', '=', claims.id).executeTakeFirst();

@@ -39,7 +39,8 @@ import type { Auth } from './context.js';
 import { apiError, forbidden, unauthorized } from './errors.js';
 import { nowIso } from './clock.js';
 import { listReaderIds, reachableLists } from './rights.js';
-import { sessionEnded, type SessionMark } from './auth/jwt.js';
+import type { SessionMark } from './auth/jwt.js';
+import { sessionStands } from './auth/sessions.js';
 import { tasksJson } from './tasks/serialize.js';
 import { listJson, namespacesJson } from './lists/serialize.js';
 
@@ -554,14 +555,14 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
   });
 
   /** Whether the user of a ticket may still read: the account exists, is not disabled, and the session is not ended. */
-  const sessionStands = async (claims: TicketClaims): Promise<boolean> => {
+  const ticketSessionStands = async (claims: TicketClaims): Promise<boolean> => {
     const user = await db
       .selectFrom('users')
-      .select(['status', 'sessions_valid_after', 'sessions_kept_iat', 'sessions_kept_jti'])
+      .select(['id', 'status', 'sessions_valid_after', 'sessions_kept_iat', 'sessions_kept_jti'])
       .where('id', '=', claims.userId)
       .executeTakeFirst();
     if (!user || user.status === 2) return false;
-    return !sessionEnded(user, claims);
+    return sessionStands(db, user, claims);
   };
 
   /** Records a ticket's use; false when it was used before (by this process or another). Expired uses are pruned. */
@@ -590,7 +591,7 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
       r.get<{ Querystring: { ticket?: string; last_event_id?: string } }>('/events', async (req, reply) => {
         const claims = readTicket(config.jwtSecret, String(req.query.ticket ?? ''));
         if (!claims) throw unauthorized('invalid or expired ticket');
-        if (!(await sessionStands(claims))) throw unauthorized('invalid or expired ticket');
+        if (!(await ticketSessionStands(claims))) throw unauthorized('invalid or expired ticket');
         // Single-use: a ticket from a URL that leaked (a log, a proxy) opens nothing once its stream was opened.
         if (!(await useTicket(claims))) throw unauthorized('invalid or expired ticket');
         const userRow = await db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirstOrThrow();
@@ -633,7 +634,7 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
         // Each heartbeat also asks whether the session still stands: a password change, a sign-out everywhere or a
         // deleted account ends the stream as it ends the session's other requests.
         const heartbeat = setInterval(() => {
-          void sessionStands(claims)
+          void ticketSessionStands(claims)
             .then((ok) => (ok ? stream.send(': ping\n\n') : stream.end()))
             .catch(() => stream.send(': ping\n\n'));
         }, heartbeatMs);
