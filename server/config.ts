@@ -59,6 +59,8 @@ export interface Config {
   liveEventsKept: number;
   /** How often an open event stream gets a comment line, so proxies do not close it as idle. */
   liveHeartbeatMs: number;
+  /** Open event streams per user (per process); a newer one closes the oldest beyond it. */
+  liveStreamsPerUser: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     liveUpdatesEnabled: flag(env, 'KEYFLOW_LIVE_UPDATES', true),
     liveEventsKept: Math.max(100, Number(env.KEYFLOW_LIVE_EVENTS_KEPT) || 10_000),
     liveHeartbeatMs: Math.max(1000, Number(env.KEYFLOW_LIVE_HEARTBEAT_MS) || 25_000),
+    liveStreamsPerUser: Math.max(1, Math.floor(Number(env.KEYFLOW_LIVE_STREAMS_PER_USER)) || 20),
   };
   return { ...base, ...overrides, dataDir };
 }

@@ -417,6 +417,8 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
   if (!config.liveUpdatesEnabled) return null;
   const postgres = isPostgresUrl(config.databaseUrl);
   const heartbeatMs = config.liveHeartbeatMs;
+  // Per process: on PostgreSQL each server process counts its own streams.
+  const streamsPerUser = config.liveStreamsPerUser;
   const streams = new Map<number, Set<Stream>>();
   let written = 0;
   const pruneEvery = Math.max(1, Math.min(100, Math.floor(config.liveEventsKept / 4)));
@@ -645,6 +647,13 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
         let set = streams.get(user.id);
         if (!set) streams.set(user.id, (set = new Set()));
         set.add(stream);
+        // At the cap the person's oldest stream goes, not the new one: many streams of one person are mostly ones whose
+        // client vanished without closing (a phone off the network), and a client whose stream ends reconnects.
+        for (const old of set) {
+          if (set.size <= streamsPerUser) break;
+          old.send(`: closed: more than ${streamsPerUser} live streams for this user; the newest stay open\n\n`);
+          old.end();
+        }
         res.write(`retry: 3000\n\n`);
 
         try {
