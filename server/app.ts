@@ -11,6 +11,7 @@ import { apiRoutes } from './routes/index.js';
 import { registerCaldav } from './caldav/routes.js';
 import { registerClient } from './static.js';
 import { registerSecurityHeaders } from './securityHeaders.js';
+import { registerSlowClientGuards, slowClientServerOptions } from './slowClients.js';
 import { serviceRoutes, type ApiRoute } from './routes/service.js';
 import { sql } from 'kysely';
 import { LIVE_EVENT_ID_HEADER, registerLiveEvents } from './events.js';
@@ -72,12 +73,15 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     bodyLimit: 1024 * 1024,
     // Only behind a known reverse proxy may X-Forwarded-For decide the client address (rate limits key on it).
     trustProxy: config.trustProxy,
+    // Headers that never finish are dropped after config.slowClientTimeoutMs (see slowClients.ts).
+    http: slowClientServerOptions(config),
     // Route body schemas: every problem reported, nothing coerced, one formatter for the catalogue's 2002.
     ajv: { customOptions: { ...AJV_OPTIONS } },
     schemaErrorFormatter: formatSchemaErrors,
   });
   app.decorate('ctx', { config, db });
   app.decorateRequest('auth', null);
+  registerSlowClientGuards(app, config);
   // First, so every answer carries them, also the ones a later hook ends early (401, CORS preflight).
   await registerSecurityHeaders(app, config.clientDir, config.serveClient);
 
