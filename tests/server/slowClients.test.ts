@@ -45,6 +45,7 @@ describe('slow clients', () => {
     await sleep(TIMEOUT_MS * 3);
     expect(c.closedAfter()).not.toBeNull();
     expect(c.closedAfter()!).toBeLessThan(TIMEOUT_MS * 3);
+    expect(c.received()).toMatch(/^HTTP\/1\.1 408/);
   });
 
   it('drops a request that never sends the body it promised, and answers one whose body keeps coming slowly', async () => {
