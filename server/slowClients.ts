@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 
 /** How often unfinished headers and stalled bodies are looked for: a fraction of the timeout, at most a second. */
-export function slowClientCheckMs(timeoutMs: number): number {
+function slowClientCheckMs(timeoutMs: number): number {
   return Math.max(50, Math.min(1000, Math.floor(timeoutMs / 4)));
 }
 

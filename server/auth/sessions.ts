@@ -10,7 +10,7 @@ import { LONG_TOKEN_TTL_S, USER_TOKEN_TTL_S, sessionEnded, type SessionMark } fr
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** What of an account decides about its tokens without a stored session (see sessionEnded). */
-export interface SessionUser {
+interface SessionUser {
   id: number;
   sessions_valid_after: number;
   sessions_kept_iat: number;
@@ -26,7 +26,7 @@ export interface StoredSession {
 const ROW_MARGIN_S = 300;
 
 /** Until when a session's row is kept when its newest token is signed now (unix seconds). */
-export function sessionExpiry(long: boolean, nowMs = Date.now()): number {
+function sessionExpiry(long: boolean, nowMs = Date.now()): number {
   return Math.floor(nowMs / 1000) + (long ? LONG_TOKEN_TTL_S : USER_TOKEN_TTL_S) + ROW_MARGIN_S;
 }
 

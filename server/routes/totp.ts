@@ -39,7 +39,7 @@ function totpJson(row: TotpRow) {
  * The time step of `passcode` when it is a valid current code for the stored secret, else null. One period of
  * drift either way is accepted because phone clocks and the moment of typing rarely line up exactly.
  */
-export function passcodeStep(secret: string, username: string, passcode: unknown, now = Date.now()): number | null {
+function passcodeStep(secret: string, username: string, passcode: unknown, now = Date.now()): number | null {
   if (typeof passcode !== 'string' && typeof passcode !== 'number') return null;
   const code = String(passcode).replace(/\s+/g, '');
   if (!/^\d{6}$/.test(code)) return null;
