@@ -4,12 +4,14 @@ import type { Config } from './config.js';
 import { generationCache, type Db } from './db/database.js';
 import { ApiError, unauthorized } from './errors.js';
 import { AJV_OPTIONS, formatSchemaErrors } from './validation.js';
-import { verifyToken, sessionEnded, AUTH_TYPE_USER, LONG_TOKEN_TTL_S, USER_TOKEN_TTL_S } from './auth/jwt.js';
+import { verifyToken, AUTH_TYPE_USER, LONG_TOKEN_TTL_S, USER_TOKEN_TTL_S } from './auth/jwt.js';
+import { sessionStandsBy, storedSession, type StoredSession } from './auth/sessions.js';
 import type { Auth, UserRow } from './context.js';
 import { apiRoutes } from './routes/index.js';
 import { registerCaldav } from './caldav/routes.js';
 import { registerClient } from './static.js';
 import { registerSecurityHeaders } from './securityHeaders.js';
+import { registerSlowClientGuards, slowClientServerOptions } from './slowClients.js';
 import { serviceRoutes, type ApiRoute } from './routes/service.js';
 import { sql } from 'kysely';
 import { LIVE_EVENT_ID_HEADER, registerLiveEvents } from './events.js';
@@ -19,6 +21,8 @@ export const API_PREFIX = '/api/v1';
 
 /** Signed-in users by id until the next write: every request reads its caller. */
 const users = generationCache<UserRow | undefined>();
+/** Stored sessions by jti, likewise (a password change that ends one is a write). */
+const sessions = generationCache<StoredSession | undefined>();
 
 /** Routes reachable without a token (method + path after the prefix). */
 const PUBLIC_ROUTES: RegExp[] = [
@@ -50,11 +54,13 @@ async function authenticate(app: FastifyInstance, header: string | undefined): P
     const id = claims.id;
     const user = await users(db, String(id), () => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
     if (!user || user.status === 2) throw unauthorized('invalid or expired jwt');
-    // A password change or reset ends the sessions that started before it, but the one that made the change.
-    // Issue time from the expiry and the token's lifetime (the claims of the contract carry no iat).
+    // A password change or reset ends the account's sessions but the one that made the change: by the stored
+    // session of the token's jti, or for a token from before sessions were stored by its issue time (from the
+    // expiry and the token's lifetime: the claims of the contract carry no iat).
     const issuedAt = claims.exp - (claims.long ? LONG_TOKEN_TTL_S : USER_TOKEN_TTL_S);
     const jti = typeof claims.jti === 'string' && claims.jti !== '' ? claims.jti : undefined;
-    if (sessionEnded(user, { issuedAt, jti })) throw unauthorized('invalid or expired jwt');
+    const session = jti ? await sessions(db, jti, () => storedSession(db, jti)) : undefined;
+    if (!sessionStandsBy(session, user, { issuedAt, jti })) throw unauthorized('invalid or expired jwt');
     return { kind: 'user', userId: user.id, user, long: Boolean(claims.long), issuedAt, jti };
   }
   const share = await db.selectFrom('link_shares').selectAll().where('id', '=', claims.id).executeTakeFirst();
@@ -70,6 +76,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     bodyLimit: 1024 * 1024,
     // Only behind a known reverse proxy may X-Forwarded-For decide the client address (rate limits key on it).
     trustProxy: config.trustProxy,
+    // Headers that never finish are dropped after config.slowClientTimeoutMs (see slowClients.ts).
+    http: slowClientServerOptions(config),
     // Route body schemas: every problem reported, nothing coerced, one formatter for the catalogue's 2002.
     ajv: { customOptions: { ...AJV_OPTIONS } },
     schemaErrorFormatter: formatSchemaErrors,
@@ -83,6 +91,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     if (app.draining) reply.header('connection', 'close');
   });
   app.decorateRequest('auth', null);
+  registerSlowClientGuards(app, config);
   // First, so every answer carries them, also the ones a later hook ends early (401, CORS preflight).
   await registerSecurityHeaders(app, config.clientDir, config.serveClient);
 

@@ -50,6 +50,10 @@ export interface Config {
   rateLimit: number;
   /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
   trustProxy: boolean;
+  /** A request's headers must be complete, and a body it promised must keep arriving, within this time. */
+  slowClientTimeoutMs: number;
+  /** Open connections one client address may hold (0: no cap; not applied behind a trusted proxy). */
+  maxConnectionsPerAddress: number;
   maxFileSize: number;
   registrationEnabled: boolean;
   /** New accounts wait in status 1 until the mailed confirmation link is opened. */
@@ -79,6 +83,8 @@ export interface Config {
   liveEventsKept: number;
   /** How often an open event stream gets a comment line, so proxies do not close it as idle. */
   liveHeartbeatMs: number;
+  /** Open event streams per user (per process); a newer one closes the oldest beyond it. */
+  liveStreamsPerUser: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -87,6 +93,12 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   const v = env[name];
   if (v === undefined || v === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+/** A whole number of at least 0 from the configuration; unset or unreadable: the default. */
+function count(value: string | undefined, fallback: number): number {
+  const n = Number(value === undefined || value.trim() === '' ? NaN : value);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
 }
 
 /** Parses a size from the configuration ("20MB", "512KB", "1GB", plain bytes); an unreadable one stops the start. */
@@ -151,6 +163,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     clientDir: env.KEYFLOW_CLIENT_DIR ? path.resolve(env.KEYFLOW_CLIENT_DIR) : path.join(packageRoot(), 'dist/client'),
     rateLimit: Number(env.KEYFLOW_RATE_LIMIT ?? 10),
     trustProxy: flag(env, 'KEYFLOW_TRUST_PROXY', false),
+    slowClientTimeoutMs: Math.max(1000, Number(env.KEYFLOW_SLOW_CLIENT_TIMEOUT_MS) || 10_000),
+    maxConnectionsPerAddress: count(env.KEYFLOW_MAX_CONNECTIONS_PER_ADDRESS, 100),
     maxFileSize: parseSize(env.KEYFLOW_MAX_FILE_SIZE ?? '20MB'),
     registrationEnabled: flag(env, 'KEYFLOW_REGISTRATION_ENABLED', true),
     emailConfirmation: flag(env, 'KEYFLOW_EMAIL_CONFIRMATION', false),
@@ -182,6 +196,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     liveUpdatesEnabled: flag(env, 'KEYFLOW_LIVE_UPDATES', true),
     liveEventsKept: Math.max(100, Number(env.KEYFLOW_LIVE_EVENTS_KEPT) || 10_000),
     liveHeartbeatMs: Math.max(1000, Number(env.KEYFLOW_LIVE_HEARTBEAT_MS) || 25_000),
+    liveStreamsPerUser: Math.max(1, Math.floor(Number(env.KEYFLOW_LIVE_STREAMS_PER_USER)) || 20),
   };
   return { ...base, ...overrides, dataDir };
 }

@@ -39,7 +39,8 @@ import type { Auth } from './context.js';
 import { apiError, forbidden, unauthorized } from './errors.js';
 import { nowIso } from './clock.js';
 import { listReaderIds, reachableLists } from './rights.js';
-import { sessionEnded, type SessionMark } from './auth/jwt.js';
+import type { SessionMark } from './auth/jwt.js';
+import { sessionStands } from './auth/sessions.js';
 import { tasksJson, undisclosedTask } from './tasks/serialize.js';
 import { listJson, namespacesJson } from './lists/serialize.js';
 
@@ -463,6 +464,8 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
   if (!config.liveUpdatesEnabled) return null;
   const postgres = isPostgresUrl(config.databaseUrl);
   const heartbeatMs = config.liveHeartbeatMs;
+  // Per process: on PostgreSQL each server process counts its own streams.
+  const streamsPerUser = config.liveStreamsPerUser;
   const streams = new Map<number, Set<Stream>>();
   let written = 0;
   const pruneEvery = Math.max(1, Math.min(100, Math.floor(config.liveEventsKept / 4)));
@@ -603,14 +606,14 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
   });
 
   /** Whether the user of a ticket may still read: the account exists, is not disabled, and the session is not ended. */
-  const sessionStands = async (claims: TicketClaims): Promise<boolean> => {
+  const ticketSessionStands = async (claims: TicketClaims): Promise<boolean> => {
     const user = await db
       .selectFrom('users')
-      .select(['status', 'sessions_valid_after', 'sessions_kept_iat', 'sessions_kept_jti'])
+      .select(['id', 'status', 'sessions_valid_after', 'sessions_kept_iat', 'sessions_kept_jti'])
       .where('id', '=', claims.userId)
       .executeTakeFirst();
     if (!user || user.status === 2) return false;
-    return !sessionEnded(user, claims);
+    return sessionStands(db, user, claims);
   };
 
   /** Records a ticket's use; false when it was used before (by this process or another). Expired uses are pruned. */
@@ -640,7 +643,7 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
         if (stopping) return reply.code(503).header('retry-after', '1').send({ message: 'The server is restarting: try again in a moment.' });
         const claims = readTicket(config.jwtSecret, String(req.query.ticket ?? ''));
         if (!claims) throw unauthorized('invalid or expired ticket');
-        if (!(await sessionStands(claims))) throw unauthorized('invalid or expired ticket');
+        if (!(await ticketSessionStands(claims))) throw unauthorized('invalid or expired ticket');
         // Single-use: a ticket from a URL that leaked (a log, a proxy) opens nothing once its stream was opened.
         if (!(await useTicket(claims))) throw unauthorized('invalid or expired ticket');
         const userRow = await db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirstOrThrow();
@@ -683,7 +686,7 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
         // Each heartbeat also asks whether the session still stands: a password change, a sign-out everywhere or a
         // deleted account ends the stream as it ends the session's other requests.
         const heartbeat = setInterval(() => {
-          void sessionStands(claims)
+          void ticketSessionStands(claims)
             .then((ok) => (ok ? stream.send(': ping\n\n') : stream.end()))
             .catch(() => stream.send(': ping\n\n'));
         }, heartbeatMs);
@@ -694,6 +697,13 @@ export async function registerLiveEvents(app: FastifyInstance, prefix: string): 
         let set = streams.get(user.id);
         if (!set) streams.set(user.id, (set = new Set()));
         set.add(stream);
+        // At the cap the person's oldest stream goes, not the new one: many streams of one person are mostly ones whose
+        // client vanished without closing (a phone off the network), and a client whose stream ends reconnects.
+        for (const old of set) {
+          if (set.size <= streamsPerUser) break;
+          old.send(`: closed: more than ${streamsPerUser} live streams for this user; the newest stay open\n\n`);
+          old.end();
+        }
         res.write(`retry: 3000\n\n`);
 
         try {

@@ -26,6 +26,11 @@ export async function attachmentMime(data: Uint8Array, declared: string | undefi
 /** Raster formats every browser shows in an <img> or a CSS background. */
 const WEB_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
 
+/** Whether a stored type is one of those raster formats (never SVG, which can carry script). */
+export function isWebImageMime(mime: string): boolean {
+  return WEB_IMAGES.has(mime);
+}
+
 /** The image type of the bytes, or null when they are not an image a browser shows, whatever was declared. */
 export async function webImageMime(data: Uint8Array): Promise<string | null> {
   const mime = await detectMime(data);

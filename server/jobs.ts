@@ -94,6 +94,7 @@ export async function deleteAccount(db: Db, config: Config, userId: number): Pro
   await db.deleteFrom('notifications').where('notifiable_id', '=', userId).execute();
   await db.deleteFrom('user_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('totp').where('user_id', '=', userId).execute();
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await db.deleteFrom('migration_status').where('user_id', '=', userId).execute();
 
   const user = await db.selectFrom('users').select(['avatar_file_id', 'export_file_id']).where('id', '=', userId).executeTakeFirst();

@@ -56,6 +56,8 @@ export interface TotpTable {
   enabled: number;
   url: string;
   created: Timestamp;
+  /** The time step (unix s / 30) of the last code that signed in: that code and older ones are spent. */
+  last_used_step: Generated<number>;
 }
 
 export interface NamespacesTable {
@@ -345,6 +347,7 @@ export interface DB {
   known_sign_ins: KnownSignInsTable;
   live_events: LiveEventsTable;
   live_ticket_uses: LiveTicketUsesTable;
+  sessions: SessionsTable;
 }
 
 /** How far each background job has run (see jobs.ts). */
@@ -391,4 +394,15 @@ export interface LiveTicketUsesTable {
   nonce: string;
   /** Unix seconds. */
   expires: number;
+}
+
+/** Signed-in sessions, by the jti their tokens carry (server/auth/sessions.ts). */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created: Timestamp;
+  /** Unix seconds: the expiry of the session's newest token. */
+  expires: number;
+  /** When a password change or reset ended the session; null while it stands. */
+  ended: Timestamp | null;
 }

@@ -7,7 +7,9 @@ import { nowIso } from '../clock.js';
 import { storeReplacing } from '../files.js';
 import { ensureMultipart, readUpload } from '../export/upload.js';
 import { sendAccountMail } from '../jobs.js';
+import sharp from 'sharp';
 import { webImageMime } from '../fileType.js';
+import { AVATAR_MAX_SIZE } from './avatar.js';
 import { rateLimited } from '../rateLimit.js';
 import { guardedPasswordCheck } from '../failureGuard.js';
 
@@ -45,13 +47,30 @@ export async function confirmPassword(
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The stored type of an avatar: a raster image by its bytes, or SVG when declared as such and shaped like it. */
-async function avatarMime(data: Buffer, declared: string): Promise<string | null> {
+/** An SVG document by its start: an optional XML declaration, comments and a doctype without internal subset. */
+const SVG_START = /^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>[]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+/** Pixels an uploaded SVG may be drawn at before it is scaled down: a declared 10⁶ × 10⁶ canvas is refused. */
+const SVG_MAX_PIXELS = 4096 * 4096;
+
+/**
+ * The avatar as stored: a raster image as sent, or an SVG drawn to PNG (at most AVATAR_MAX_SIZE square), since the
+ * public avatar address must never serve a document that can carry script; null when it is no image.
+ */
+async function avatarImage(data: Buffer, declared: string): Promise<{ data: Buffer; mime: string } | null> {
   const raster = await webImageMime(data);
-  if (raster) return raster;
-  // SVG is text without a signature; it is served sandboxed (see the avatar route).
-  if (declared === 'image/svg+xml' && /<svg[\s>]/i.test(data.subarray(0, 2048).toString('utf8'))) return 'image/svg+xml';
-  return null;
+  if (raster) return { data, mime: raster };
+  const text = data.subarray(0, 4096).toString('utf8');
+  if (!(declared === 'image/svg+xml' && /<svg[\s>]/i.test(text)) && !SVG_START.test(text)) return null;
+  try {
+    // Drawn from memory, librsvg loads no external files or URLs the document names.
+    const png = await sharp(data, { limitInputPixels: SVG_MAX_PIXELS })
+      .resize(AVATAR_MAX_SIZE, AVATAR_MAX_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+    return { data: png, mime: 'image/png' };
+  } catch {
+    return null;
+  }
 }
 
 export default async function accountSettings(app: FastifyInstance): Promise<void> {
@@ -116,13 +135,13 @@ export default async function accountSettings(app: FastifyInstance): Promise<voi
     return { message: 'Avatar was changed successfully.' };
   });
 
-  // The client crops and scales before sending, so the bytes are stored as they come.
+  // The client crops and scales before sending, so raster bytes are stored as they come (an SVG as PNG).
   app.put('/user/settings/avatar/upload', async (req) => {
     const user = userOf(req);
     const upload = await readUpload(req, 'avatar', config.maxFileSize);
-    const mime = await avatarMime(upload.data, upload.mimetype);
-    if (!mime) throw badRequest('File is no image.');
-    await storeReplacing(db, config, upload.data, { name: upload.filename || 'avatar', mime, createdById: user.id }, async (trx, file) => {
+    const image = await avatarImage(upload.data, upload.mimetype);
+    if (!image) throw badRequest('File is no image.');
+    await storeReplacing(db, config, image.data, { name: upload.filename || 'avatar', mime: image.mime, createdById: user.id }, async (trx, file) => {
       const previous = await trx.selectFrom('users').select('avatar_file_id').where('id', '=', user.id).executeTakeFirst();
       await trx.updateTable('users').set({ avatar_provider: 'upload', avatar_file_id: file.id, updated: nowIso() }).where('id', '=', user.id).execute();
       return { result: undefined, replaced: previous?.avatar_file_id };

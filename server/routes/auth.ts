@@ -3,15 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { authOf, userOf, type LinkShareRow, type UserRow } from '../context.js';
-import { apiError, invalidData, isEmailTaken, isUniqueViolation, notFound, wrongPassword } from '../errors.js';
-import { signToken, USER_TOKEN_TTL_S, LONG_TOKEN_TTL_S, LINK_SHARE_TOKEN_TTL_S, type SessionMark } from '../auth/jwt.js';
+import { apiError, invalidData, isEmailTaken, isUniqueViolation, notFound, unauthorized, wrongPassword } from '../errors.js';
+import { signToken, USER_TOKEN_TTL_S, LONG_TOKEN_TTL_S, LINK_SHARE_TOKEN_TTL_S } from '../auth/jwt.js';
+import { endSessions, renewSession, startSession } from '../auth/sessions.js';
+import { isPostgresUrl } from '../db/database.js';
 import { hashPassword, verifyPassword, randomToken } from '../auth/password.js';
 import { nowIso } from '../clock.js';
 import { userJson } from '../serialize.js';
 import { sendMail } from '../mail.js';
 import { rateLimited } from '../rateLimit.js';
 import { guardedPasswordCheck, guardsOf, tooManyAttempts } from '../failureGuard.js';
-import { enabledTotpSecret, passcodeMatches } from './totp.js';
+import { enabledTotpSecret, spendPasscode } from './totp.js';
 import { createAccount } from '../users/createAccount.js';
 
 export const TOKEN_KIND_PASSWORD_RESET = 1;
@@ -53,8 +55,8 @@ function passwordProblem(key: string, password: string): string | null {
 
 export const isLocalUser = (u: Pick<UserRow, 'issuer'>) => u.issuer === 'local' || u.issuer === '';
 
-/** A user token with the claims of the v0.20 API; `long` gives 30 days instead of 72 hours. */
-export function issueUserToken(config: Config, u: UserRow, long: boolean, jti?: string): Promise<string> {
+/** A user token with the claims of the v0.20 API for session `jti`; `long` gives 30 days instead of 72 hours. */
+export function issueUserToken(config: Config, u: UserRow, long: boolean, jti: string): Promise<string> {
   return signToken(
     config.jwtSecret,
     {
@@ -66,10 +68,15 @@ export function issueUserToken(config: Config, u: UserRow, long: boolean, jti?: 
       emailRemindersEnabled: Boolean(u.email_reminders_enabled),
       isLocalUser: isLocalUser(u),
       long,
-      ...(jti ? { jti } : {}),
+      jti,
     },
     long ? LONG_TOKEN_TTL_S : USER_TOKEN_TTL_S,
   );
+}
+
+/** Signs a user in: a new stored session, and its first token. */
+export async function signInToken(db: Db, config: Config, u: UserRow, long: boolean): Promise<string> {
+  return issueUserToken(config, u, long, await startSession(db, u.id, long));
 }
 
 /** A link-share token (type 2) for a share; the share then acts as pseudo user −id. */
@@ -113,25 +120,21 @@ function greeting(u: Pick<UserRow, 'name' | 'username'>): string {
   return `Hi ${u.name || u.username},`;
 }
 
-/**
- * The user columns that end the account's sessions issued before now (see sessionEnded), keeping `keep`: the session
- * that changed the password, by its jti, or by its issue time when its token has no jti (none: keeps none).
- */
-function endSessions(keep: SessionMark | null): { sessions_valid_after: number; sessions_kept_iat: number; sessions_kept_jti: string } {
-  // The issue time is stored also for a session with a jti: a process of an older version reads only that.
-  return { sessions_valid_after: Math.floor(Date.now() / 1000), sessions_kept_iat: keep?.issuedAt ?? 0, sessions_kept_jti: keep?.jti ?? '' };
-}
-
 export default async function auth(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
   const limited = { onRequest: rateLimited(app) };
+  const postgres = isPostgresUrl(config.databaseUrl);
 
   // Token renewal works for every kind of session, also when local sign-in is switched off.
   app.post('/user/token', async (req) => {
     const caller = authOf(req);
     if (caller.kind === 'link') return { token: await issueLinkShareToken(config, caller.share) };
-    // The hook re-read the user, so name, e-mail and flags in the new token are current; the session keeps its id.
-    return { token: await issueUserToken(config, caller.user, caller.long, caller.jti) };
+    // The hook re-read the user, so name, e-mail and flags in the new token are current; the session keeps its id,
+    // and an ended one (a password change since the hook read it) is not renewed.
+    const mark = { issuedAt: caller.issuedAt ?? Math.floor(Date.now() / 1000), jti: caller.jti };
+    const jti = await renewSession(db, postgres, caller.userId, mark, caller.long);
+    if (!jti) throw unauthorized('invalid or expired jwt');
+    return { token: await issueUserToken(config, caller.user, caller.long, jti) };
   });
 
   // The old password is checked: guesses share the sign-in limits, per address and per account.
@@ -148,11 +151,11 @@ export default async function auth(app: FastifyInstance): Promise<void> {
     if (problem) throw invalidData(problem);
     const caller = authOf(req);
     const keep = caller.kind === 'user' && caller.issuedAt !== undefined ? { issuedAt: caller.issuedAt, jti: caller.jti } : null;
-    await db
-      .updateTable('users')
-      .set({ password: await hashPassword(newPassword), updated: nowIso(), ...endSessions(keep) })
-      .where('id', '=', user.id)
-      .execute();
+    const hash = await hashPassword(newPassword);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password: hash, updated: nowIso() }).where('id', '=', user.id).execute();
+      await endSessions(trx, user.id, keep);
+    });
     return { message: 'The password was updated successfully.' };
   });
 
@@ -245,9 +248,9 @@ export default async function auth(app: FastifyInstance): Promise<void> {
 
     if (config.totpEnabled) {
       const secret = await enabledTotpSecret(db, user.id);
-      if (secret && !passcodeMatches(secret, user.username, passcode)) throw apiError(1017);
+      if (secret && !(await spendPasscode(db, user.id, secret, user.username, passcode))) throw apiError(1017);
     }
-    return { token: await issueUserToken(config, user, long) };
+    return { token: await signInToken(db, config, user, long) };
   });
 
   app.post('/user/confirm', limited, async (req) => {
@@ -319,11 +322,8 @@ export default async function auth(app: FastifyInstance): Promise<void> {
       if (Number(deleted.numDeletedRows) === 0) return false;
       await trx.deleteFrom('user_tokens').where('user_id', '=', row.user_id).where('kind', '=', TOKEN_KIND_PASSWORD_RESET).execute();
       // Whoever knew the old password is signed out everywhere.
-      await trx
-        .updateTable('users')
-        .set({ password: hash, updated: nowIso(), ...endSessions(null) })
-        .where('id', '=', row.user_id)
-        .execute();
+      await trx.updateTable('users').set({ password: hash, updated: nowIso() }).where('id', '=', row.user_id).execute();
+      await endSessions(trx, row.user_id, null);
       return true;
     });
     if (!used) throw apiError(1009);

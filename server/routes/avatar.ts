@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readFileBytes } from '../files.js';
 import { userFileHeaders } from '../securityHeaders.js';
+import { isWebImageMime } from '../fileType.js';
 
 export const AVATAR_DEFAULT_SIZE = 250;
 export const AVATAR_MAX_SIZE = 1024;
@@ -32,8 +33,7 @@ export function avatarHue(username: string): number {
   return h % 360;
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** A square (the client rounds it) in the user's colour with white initials. */
 export function initialsSvg(username: string, displayName: string, size: number): string {
@@ -51,10 +51,7 @@ export function blankSvg(size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"/>`;
 }
 
-/**
- * Image headers. Uploaded avatars may be SVG, which a browser opening the URL directly would run
- * scripts in; the CSP sandbox and nosniff keep any image inert on this origin.
- */
+/** Image headers: the CSP sandbox and nosniff keep any image inert on this origin, also opened directly. */
 function imageReply(reply: FastifyReply, mime: string, body: string | Buffer) {
   return userFileHeaders(reply).type(mime).header('cache-control', 'public, max-age=300').send(body);
 }
@@ -75,7 +72,8 @@ export default async function avatar(app: FastifyInstance): Promise<void> {
 
     if (user.avatar_provider === 'upload' && user.avatar_file_id) {
       const file = await db.selectFrom('files').select('mime').where('id', '=', user.avatar_file_id).executeTakeFirst();
-      const bytes = file && file.mime.startsWith('image/') ? readFileBytes(config, user.avatar_file_id) : null;
+      // Raster only: an SVG stored before uploads were drawn to PNG could carry script, so it shows as initials.
+      const bytes = file && isWebImageMime(file.mime) ? readFileBytes(config, user.avatar_file_id) : null;
       // Served as stored: the client crops and scales before uploading, so `size` is left to the browser.
       if (file && bytes) return imageReply(reply, file.mime, bytes);
     }

@@ -7,7 +7,7 @@ import type { UserRow } from '../context.js';
 import { apiError, badRequest, notFound } from '../errors.js';
 import { nowIso } from '../clock.js';
 import { rateLimited } from '../rateLimit.js';
-import { issueUserToken } from './auth.js';
+import { signInToken } from './auth.js';
 import { createAccount } from '../users/createAccount.js';
 
 interface Discovery {
@@ -187,7 +187,7 @@ export default async function openid(app: FastifyInstance): Promise<void> {
       return providerFailure(reply);
     }
     const user = await findOrCreateUser(db, who);
-    return { token: await issueUserToken(config, user, false) };
+    return { token: await signInToken(db, config, user, false) };
   });
 }
 

@@ -12,10 +12,19 @@ import { rateLimited } from '../rateLimit.js';
 /** The issuer authenticator apps show next to the account name. */
 export const TOTP_ISSUER = 'Keyflow';
 
+const TOTP_PERIOD_S = 30;
+
 type TotpRow = { secret: string; enabled: number; url: string };
 
 function totpFor(secret: string, username: string): OTPAuth.TOTP {
-  return new OTPAuth.TOTP({ issuer: TOTP_ISSUER, label: username, secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  return new OTPAuth.TOTP({
+    issuer: TOTP_ISSUER,
+    label: username,
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_S,
+  });
 }
 
 async function totpRow(db: Db, userId: number): Promise<TotpRow | undefined> {
@@ -27,14 +36,38 @@ function totpJson(row: TotpRow) {
 }
 
 /**
- * Whether `passcode` is a valid current code for the stored secret. One period of drift either way is
- * accepted because phone clocks and the moment of typing rarely line up exactly.
+ * The time step of `passcode` when it is a valid current code for the stored secret, else null. One period of
+ * drift either way is accepted because phone clocks and the moment of typing rarely line up exactly.
  */
-export function passcodeMatches(secret: string, username: string, passcode: unknown): boolean {
-  if (typeof passcode !== 'string' && typeof passcode !== 'number') return false;
+function passcodeStep(secret: string, username: string, passcode: unknown, now = Date.now()): number | null {
+  if (typeof passcode !== 'string' && typeof passcode !== 'number') return null;
   const code = String(passcode).replace(/\s+/g, '');
-  if (!/^\d{6}$/.test(code)) return false;
-  return totpFor(secret, username).validate({ token: code, window: 1 }) !== null;
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totpFor(secret, username).validate({ token: code, timestamp: now, window: 1 });
+  return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
+}
+
+/** Whether `passcode` is a valid current code for the stored secret (see passcodeStep). */
+export function passcodeMatches(secret: string, username: string, passcode: unknown): boolean {
+  return passcodeStep(secret, username, passcode) !== null;
+}
+
+/**
+ * Spends a sign-in code: true when `passcode` is valid and of a later step than any code that signed in before, so
+ * a code seen over a shoulder or replayed signs in no second time. One conditional update, so of two sign-ins racing
+ * with one code only one wins.
+ */
+export async function spendPasscode(db: Db, userId: number, secret: string, username: string, passcode: unknown): Promise<boolean> {
+  const step = passcodeStep(secret, username, passcode);
+  if (step === null) return false;
+  const res = await db
+    .updateTable('totp')
+    .set({ last_used_step: step })
+    .where('user_id', '=', userId)
+    .where('enabled', '=', 1)
+    .where('last_used_step', '<', step)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 /**

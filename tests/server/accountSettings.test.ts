@@ -17,8 +17,7 @@ describe('POST /user/settings/email', () => {
     await app.close();
   });
 
-  const emailOf = async (id: number) =>
-    (await app.ctx.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
+  const emailOf = async (id: number) => (await app.ctx.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
 
   it('rejects a wrong password with 1011 and changes nothing', async () => {
     const res = await call(app, 'POST', '/user/settings/email', { token: u.token, body: { new_email: 'new@example.com', password: 'nope' } });
@@ -79,7 +78,12 @@ describe('avatar settings', () => {
 
   it('stores an uploaded image and switches the provider to upload, replacing the previous file', async () => {
     const first = multipartBody([{ field: 'avatar', filename: 'me.png', contentType: 'image/png', data: TINY_PNG }]);
-    let res = await app.inject({ method: 'PUT', url: '/api/v1/user/settings/avatar/upload', headers: { ...first.headers, authorization: `Bearer ${u.token}` }, payload: first.payload });
+    let res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings/avatar/upload',
+      headers: { ...first.headers, authorization: `Bearer ${u.token}` },
+      payload: first.payload,
+    });
     expect(res.statusCode).toBe(200);
     let row = await app.ctx.db.selectFrom('users').select(['avatar_provider', 'avatar_file_id']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(row.avatar_provider).toBe('upload');
@@ -90,7 +94,12 @@ describe('avatar settings', () => {
     expect(meta.created_by_id).toBe(u.id);
 
     const second = multipartBody([{ field: 'avatar', filename: 'me2.png', contentType: 'image/png', data: TINY_PNG }]);
-    res = await app.inject({ method: 'PUT', url: '/api/v1/user/settings/avatar/upload', headers: { ...second.headers, authorization: `Bearer ${u.token}` }, payload: second.payload });
+    res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings/avatar/upload',
+      headers: { ...second.headers, authorization: `Bearer ${u.token}` },
+      payload: second.payload,
+    });
     expect(res.statusCode).toBe(200);
     row = await app.ctx.db.selectFrom('users').select(['avatar_provider', 'avatar_file_id']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(row.avatar_file_id).not.toBe(firstId);
@@ -98,13 +107,59 @@ describe('avatar settings', () => {
     expect(await app.ctx.db.selectFrom('files').select('id').where('id', '=', firstId).executeTakeFirst()).toBeUndefined();
   });
 
+  it('draws an uploaded SVG to PNG, so the public avatar address serves no script; a broken or huge SVG is 400', async () => {
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="alert(1)">' +
+        '<script>alert(document.domain)</script><rect width="40" height="40" fill="#c00"/></svg>',
+    );
+    const upload = (data: Buffer, contentType: string) => {
+      const body = multipartBody([{ field: 'avatar', filename: 'me.svg', contentType, data }]);
+      return app.inject({
+        method: 'PUT',
+        url: '/api/v1/user/settings/avatar/upload',
+        headers: { ...body.headers, authorization: `Bearer ${u.token}` },
+        payload: body.payload,
+      });
+    };
+    // Declared as SVG, or sent as octet-stream (the bytes then tell).
+    for (const contentType of ['image/svg+xml', 'application/octet-stream']) {
+      expect((await upload(svg, contentType)).statusCode).toBe(200);
+      const row = await app.ctx.db.selectFrom('users').select('avatar_file_id').where('id', '=', u.id).executeTakeFirstOrThrow();
+      const meta = await app.ctx.db.selectFrom('files').select('mime').where('id', '=', row.avatar_file_id!).executeTakeFirstOrThrow();
+      expect(meta.mime).toBe('image/png');
+      const served = await app.inject({ method: 'GET', url: `/api/v1/avatar/${u.username}` });
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload.subarray(0, 8).equals(TINY_PNG.subarray(0, 8))).toBe(true);
+      expect(served.body).not.toContain('script');
+      expect(served.body).not.toContain('onload');
+    }
+    const before = await app.ctx.db.selectFrom('users').select('avatar_file_id').where('id', '=', u.id).executeTakeFirstOrThrow();
+    const broken = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect'), 'image/svg+xml');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('File is no image.');
+    const huge = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"/>'), 'image/svg+xml');
+    expect(huge.statusCode).toBe(400);
+    const after = await app.ctx.db.selectFrom('users').select('avatar_file_id').where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(after.avatar_file_id).toBe(before.avatar_file_id);
+  });
+
   it('refuses a file that is not an image, and a request without the field', async () => {
     const before = await app.ctx.db.selectFrom('users').select('avatar_file_id').where('id', '=', u.id).executeTakeFirstOrThrow();
     const text = multipartBody([{ field: 'avatar', filename: 'x.png', contentType: 'image/png', data: Buffer.from('hello, not an image') }]);
-    let res = await app.inject({ method: 'PUT', url: '/api/v1/user/settings/avatar/upload', headers: { ...text.headers, authorization: `Bearer ${u.token}` }, payload: text.payload });
+    let res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings/avatar/upload',
+      headers: { ...text.headers, authorization: `Bearer ${u.token}` },
+      payload: text.payload,
+    });
     expect(res.statusCode).toBe(400);
     const wrongField = multipartBody([{ field: 'file', filename: 'x.png', contentType: 'image/png', data: TINY_PNG }]);
-    res = await app.inject({ method: 'PUT', url: '/api/v1/user/settings/avatar/upload', headers: { ...wrongField.headers, authorization: `Bearer ${u.token}` }, payload: wrongField.payload });
+    res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings/avatar/upload',
+      headers: { ...wrongField.headers, authorization: `Bearer ${u.token}` },
+      payload: wrongField.payload,
+    });
     expect(res.statusCode).toBe(400);
     const after = await app.ctx.db.selectFrom('users').select('avatar_file_id').where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(after.avatar_file_id).toBe(before.avatar_file_id);
@@ -114,7 +169,12 @@ describe('avatar settings', () => {
     const small = await createTestServer({ maxFileSize: 100 });
     const v = await makeUser(small);
     const big = multipartBody([{ field: 'avatar', filename: 'big.png', contentType: 'image/png', data: Buffer.concat([TINY_PNG, Buffer.alloc(500)]) }]);
-    const res = await small.inject({ method: 'PUT', url: '/api/v1/user/settings/avatar/upload', headers: { ...big.headers, authorization: `Bearer ${v.token}` }, payload: big.payload });
+    const res = await small.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings/avatar/upload',
+      headers: { ...big.headers, authorization: `Bearer ${v.token}` },
+      payload: big.payload,
+    });
     expect(res.statusCode).toBe(413);
     expect((await small.ctx.db.selectFrom('files').select('id').execute()).length).toBe(0);
     await small.close();

@@ -361,17 +361,38 @@ describe('login with TOTP', () => {
   });
 
   it('accepts the current code and the previous period (window ±1)', async () => {
-    let res = await login(app, { username: 'totpuser', password: u.password, totp_passcode: totp.generate() });
+    // The previous period first: once a code signed in, codes of its period and earlier ones are spent.
+    const previous = totp.generate({ timestamp: Date.now() - 30_000 });
+    let res = await login(app, { username: 'totpuser', password: u.password, totp_passcode: previous });
     expect(res.statusCode).toBe(200);
     expect(res.json().token).toBeTruthy();
-    const previous = totp.generate({ timestamp: Date.now() - 30_000 });
-    res = await login(app, { username: 'totpuser', password: u.password, totp_passcode: previous });
+    res = await login(app, { username: 'totpuser', password: u.password, totp_passcode: totp.generate() });
     expect(res.statusCode).toBe(200);
     const stale = totp.generate({ timestamp: Date.now() - 5 * 30_000 });
     if (stale !== totp.generate() && stale !== previous) {
       res = await login(app, { username: 'totpuser', password: u.password, totp_passcode: stale });
       expect(res.json().code).toBe(1017);
     }
+  });
+
+  it('signs in once with a code: the same code or an older one again is 1017, also when two sign-ins race', async () => {
+    const once = await makeUser(app, 'totponce');
+    await app.ctx.db.insertInto('totp').values({ user_id: once.id, secret, enabled: 1, url: '', created: nowIso() }).execute();
+    const code = totp.generate();
+    const [first, second] = await Promise.all([
+      login(app, { username: 'totponce', password: once.password, totp_passcode: code }),
+      login(app, { username: 'totponce', password: once.password, totp_passcode: code }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 412]);
+    expect((first.statusCode === 412 ? first : second).json().code).toBe(1017);
+    const again = await login(app, { username: 'totponce', password: once.password, totp_passcode: code });
+    expect(again.statusCode).toBe(412);
+    expect(again.json().code).toBe(1017);
+    const previous = totp.generate({ timestamp: Date.now() - 30_000 });
+    if (previous !== code) expect((await login(app, { username: 'totponce', password: once.password, totp_passcode: previous })).json().code).toBe(1017);
+    // The next period's code is a new one and signs in.
+    const next = totp.generate({ timestamp: Date.now() + 30_000 });
+    expect((await login(app, { username: 'totponce', password: once.password, totp_passcode: next })).statusCode).toBe(200);
   });
 
   it('ignores an enrolment that is not enabled yet', async () => {

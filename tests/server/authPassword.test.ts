@@ -4,6 +4,9 @@ import { createTestServer, makeUser, call, type TestUser } from './helpers.js';
 import { SignJWT } from 'jose';
 import { outbox } from '../../server/mail.js';
 import { USER_TOKEN_TTL_S } from '../../server/auth/jwt.js';
+import { endSessions, renewSession } from '../../server/auth/sessions.js';
+import { isPostgresUrl } from '../../server/db/database.js';
+import { makeLinkShare, makeList, makeNamespace } from './fixtures.js';
 
 // Password hashing (bcrypt) dominates these tests; a parallel run can slow it down a lot.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
@@ -236,6 +239,69 @@ describe('POST /user/password', () => {
     expect((await call(app, 'GET', `/events?ticket=${encodeURIComponent(otherTicket)}`)).statusCode).toBe(401);
     const ticket = await call(app, 'POST', '/events/ticket', { token: renewed });
     expect(ticket.json().ticket.split('.')[4]).toBe('session-mine');
+  });
+
+  it('ends sessions begun in the same millisecond as the change by their stored id, and refuses their renewal', async () => {
+    const s = await makeUser(app, 'samemilli');
+    const ns = await makeNamespace(app, s.id);
+    const list = await makeList(app, s.id, ns);
+    const link = await makeLinkShare(app, list.id, s.id, 0);
+    // The clock stands still, so the sign-ins, renewals and the change all happen in one millisecond.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Math.floor(Date.now() / 1000) * 1000 + 250);
+      const mine = (await login(app, s.username, s.password)).json().token as string;
+      const other = (await login(app, s.username, s.password)).json().token as string;
+      const renewedOther = (await call(app, 'POST', '/user/token', { token: other })).json().token as string;
+      expect(claimsOf(renewedOther).jti).toBe(claimsOf(other).jti);
+      // A token from before sessions were stored (no row), also signed in this very second.
+      const unstored = s.token;
+      expect((await whoAmI(app, unstored)).statusCode).toBe(200);
+
+      expect((await change({ old_password: s.password, new_password: 'same-milli-pass' }, mine)).statusCode).toBe(200);
+      for (const ended of [other, renewedOther, unstored]) {
+        expect((await whoAmI(app, ended)).statusCode).toBe(401);
+        const renewal = await call(app, 'POST', '/user/token', { token: ended });
+        expect(renewal.statusCode).toBe(401);
+        expect(renewal.json().message).toBe('invalid or expired jwt');
+      }
+      // Each sign-in is a stored session named by its token's jti; the change ended the other one.
+      const rows = await app.ctx.db.selectFrom('sessions').select(['id', 'ended']).where('user_id', '=', s.id).execute();
+      expect(rows.map((r) => [r.id, r.ended !== null]).sort()).toEqual(
+        [
+          [claimsOf(mine).jti, false],
+          [claimsOf(other).jti, true],
+        ].sort(),
+      );
+      // The session that made the change stands and renews; link shares are no sessions of the account.
+      expect((await whoAmI(app, mine)).statusCode).toBe(200);
+      const renewed = await call(app, 'POST', '/user/token', { token: mine });
+      expect(renewed.statusCode).toBe(200);
+      expect(claimsOf(renewed.json().token).jti).toBe(claimsOf(mine).jti);
+      expect((await call(app, 'GET', `/lists/${list.id}`, { token: link.token })).statusCode).toBe(200);
+      expect((await call(app, 'POST', '/user/token', { token: link.token })).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses to renew a session a change ended after the renewal was let in (the renewal itself asks)', async () => {
+    const r = await makeUser(app, 'racingrenewal');
+    const token = (await login(app, r.username, r.password)).json().token as string;
+    const jti = String(claimsOf(token).jti);
+    const postgres = isPostgresUrl(app.ctx.config.databaseUrl);
+    const mark = { issuedAt: Math.floor(Date.now() / 1000), jti };
+    expect(await renewSession(app.ctx.db, postgres, r.id, mark, false)).toBe(jti);
+    await app.ctx.db.transaction().execute((trx) => endSessions(trx, r.id, null));
+    expect(await renewSession(app.ctx.db, postgres, r.id, mark, false)).toBeNull();
+    // A token from before sessions were stored gets a row when renewed, under its own jti, unless the cut-off ended it.
+    const older = await earlierToken(app, r, 30, 'unstored-jti');
+    expect((await whoAmI(app, older)).statusCode).toBe(401);
+    const fresh = await makeUser(app, 'adopted');
+    const unstored = await earlierToken(app, fresh, 30, 'adopted-jti');
+    const renewal = await call(app, 'POST', '/user/token', { token: unstored });
+    expect(claimsOf(renewal.json().token).jti).toBe('adopted-jti');
+    expect(await app.ctx.db.selectFrom('sessions').select('user_id').where('id', '=', 'adopted-jti').executeTakeFirst()).toEqual({ user_id: fresh.id });
   });
 
   it('is 401 without a token and 1021 for an OpenID account', async () => {

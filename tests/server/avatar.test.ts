@@ -73,6 +73,17 @@ describe('GET /avatar/:username', () => {
     expect((await get('uploader')).headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 
+  it('never serves a stored SVG upload (one kept from before uploads were drawn to PNG): initials instead', async () => {
+    const other = await makeUser(app, 'scripted');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const file = await saveFile(app.ctx.db, app.ctx.config, svg, { name: 'x.svg', mime: 'image/svg+xml', createdById: other.id });
+    await app.ctx.db.updateTable('users').set({ avatar_provider: 'upload', avatar_file_id: file.id }).where('id', '=', other.id).execute();
+    const res = await get('scripted');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script');
+    expect(res.body).toMatch(/>S<\/text>/);
+  });
+
   it('falls back to initials when the uploaded file is gone', async () => {
     const other = await makeUser(app, 'lostfile');
     await app.ctx.db.updateTable('users').set({ avatar_provider: 'upload', avatar_file_id: 987654 }).where('id', '=', other.id).execute();

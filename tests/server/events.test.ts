@@ -447,6 +447,35 @@ describe('live updates', () => {
     }
   });
 
+  it('keeps at most the configured number of streams per person open: a newer one closes the oldest', async () => {
+    const capped = await testServer({ liveStreamsPerUser: 3 });
+    try {
+      const u = await makeUser(capped);
+      const other = await makeUser(capped);
+      const theirs = await openStream(capped, other);
+      await theirs.next((e) => e.type === 'ready');
+      const mine: Stream[] = [];
+      for (let i = 0; i < 5; i++) {
+        const s = await openStream(capped, u);
+        expect(s.status).toBe(200);
+        await s.next((e) => e.type === 'ready');
+        mine.push(s);
+      }
+      // Three of this person's, the other person's one untouched.
+      expect(capped.liveEvents!.streamCount()).toBe(4);
+      for (const closed of mine.slice(0, 2)) await vi.waitFor(() => expect(closed.raw()).toContain(': closed: more than 3 live streams for this user'));
+      for (const open of [...mine.slice(2), theirs]) expect(open.raw()).not.toContain(': closed');
+      // The ones still open still hear changes.
+      const ns = await makeNamespace(capped, u.id);
+      const l = (await makeList(capped, u.id, ns)).id;
+      await makeTask(capped, u.token, l);
+      await mine[4]!.next((e) => e.type === 'task.created');
+      for (const s of [...mine, theirs]) s.close();
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('sharing a list tells the people who gain or lose it, and only readers get its task events', async () => {
     const own = await testServer();
     try {
