@@ -203,10 +203,14 @@ const NO_ACCESS_TO_LIST = 7003;
 /** Does what is left of a line on its task; what fails stays in `progress` for the next try. */
 async function finishLine(line: PlannedLine, progress: LineProgress, parent: Task | undefined): Promise<LineProblem[]> {
   const problems: LineProblem[] = [];
-  const current = () => taskAtomFamily.peek(progress.taskId)!;
+  // Read afresh for each step: each one adds to what the store shows. A task deleted meanwhile (a live event) has
+  // nothing left to finish.
+  const current = () => taskAtomFamily.peek(progress.taskId);
   for (const user of [...progress.assignees]) {
+    const task = current();
+    if (!task) return problems;
     try {
-      await assign(current(), user, { quiet: true });
+      await assign(task, user, { quiet: true });
       progress.assignees = progress.assignees.filter((u) => u !== user);
     } catch (error) {
       if (error instanceof ApiError && error.code === NO_ACCESS_TO_LIST) {
@@ -217,7 +221,10 @@ async function finishLine(line: PlannedLine, progress: LineProgress, parent: Tas
   }
   for (const title of [...progress.labels]) {
     try {
-      await addLabel(current(), await findOrCreate(title), { quiet: true });
+      const label = await findOrCreate(title);
+      const task = current();
+      if (!task) return problems;
+      await addLabel(task, label, { quiet: true });
       progress.labels = progress.labels.filter((l) => l !== title);
     } catch (error) {
       problems.push({ kind: 'label', name: title, error });
@@ -261,13 +268,15 @@ export async function addTasks(text: string, options: AddTasksOptions): Promise<
   let refused = false;
   for (const line of lines) {
     let progress = previous.get(line.key);
+    let task = progress ? taskAtomFamily.peek(progress.taskId) : undefined;
     // A task deleted since is gone: the line is a new task again.
-    if (progress && (!taskAtomFamily.peek(progress.taskId) || pendingDelete(progress.taskId))) progress = undefined;
+    if (!task || pendingDelete(task.id)) progress = undefined;
     const problems: LineProblem[] = [];
     if (!progress) {
       try {
         const created = await createLine(line, options);
         progress = created.progress;
+        task = created.task;
         problems.push(...created.problems);
         made.push(created.task);
       } catch (err) {
@@ -279,11 +288,11 @@ export async function addTasks(text: string, options: AddTasksOptions): Promise<
     }
     kept.set(line.key, progress);
     problems.push(...(await finishLine(line, progress, line.parent === null ? undefined : byTitle.get(line.parent))));
-    const task = taskAtomFamily.peek(progress.taskId)!;
-    byTitle.set(line.title, task);
+    const shown = taskAtomFamily.peek(progress.taskId) ?? task!;
+    byTitle.set(line.title, shown);
     const finished = progress.labels.length === 0 && progress.assignees.length === 0 && !progress.parent;
-    outcomes.push({ task, problems, finished });
-    for (const problem of problems) void tell(task, problem);
+    outcomes.push({ task: shown, problems, finished });
+    for (const problem of problems) void tell(shown, problem);
   }
 
   const byList = new Map<number, Task[]>();
