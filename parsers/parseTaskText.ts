@@ -43,6 +43,8 @@ export interface ParsedTaskText {
   repeats: RepeatAfter | null;
   /** Every span of the input that was recognised, in input order. */
   tokens: ParsedToken[];
+  /** The spans taken out of the input to make `text` (assignees are not: see parseTaskText). */
+  removed: Span[];
   hints: ParseHint[];
 }
 
@@ -200,9 +202,9 @@ function pushUnique(list: string[], seen: Set<string>, value: string): void {
  * as typed.
  *
  * What is removed from `text`: labels, the first list, the priority, the repeat and the date with its
- * time. Assignees are reported but stay in the text, as in the reference client: only the caller knows
- * which of them are real users, and an "@name" that is not one must stay in the title. Use
- * `textWithoutTokens` to drop the assignee tokens that resolved.
+ * time. Assignees are reported but stay in the text: only the caller knows which of them are real
+ * users, and an "@name" that is not one must stay in the title. Use `textWithoutTokens` with
+ * `removed` and the assignee tokens that resolved to drop those too.
  *
  * - Only the first list is used; further "+list" words stay in the title.
  * - The priority is the first "!N" with N 1-5; others (and "!9", "!0") stay in the title.
@@ -224,6 +226,7 @@ export function parseTaskText(
     assignees: [],
     repeats: null,
     tokens: [],
+    removed: [],
     hints: [],
   };
   const prefixes = prefixesFor(mode);
@@ -306,13 +309,14 @@ export function parseTaskText(
 
   tokens.sort((a, b) => a.start - b.start);
   result.tokens = tokens;
+  result.removed = remove;
   result.text = removeSpans(text, remove);
   return result;
 }
 
 /**
- * The input without the given tokens, tidied the same way parseTaskText tidies its `text`. For the
- * add-task flow, which removes the assignee tokens of users it could resolve.
+ * The input without the given spans, tidied the same way parseTaskText tidies its `text`. For the
+ * add-task flow: `removed` plus the assignee tokens of users it could resolve.
  */
 export function textWithoutTokens(input: string, tokens: readonly Span[]): string {
   return removeSpans(input, tokens);

@@ -10,7 +10,7 @@ import { isMobileWidth } from '../state/ui';
 import { labelsAtom, labelsLoadedAtom, listsByIdAtom, loadLabels } from '../state/namespaces';
 import { searchAssignees } from '../actions/users';
 import { error as toastError } from '../app/toast';
-import { NoListError, TitleRequiredError, maskSpans } from '../views/tasks/addTasks';
+import { NoListError, TitleRequiredError, UnfinishedError, maskSpans } from '../actions/quickAdd';
 import { QuickAddHelp } from './QuickAddHelp';
 import type { Task, UserRef } from '../api/tasks';
 import './addTask.css';
@@ -23,7 +23,10 @@ export interface Span {
 }
 
 export interface AddTaskProps {
-  /** Creates the tasks; receives the text and the dismissed spans. Throws NoListError / TitleRequiredError / API errors. */
+  /**
+   * Creates the tasks; receives the text and the dismissed spans. Throws NoListError / TitleRequiredError,
+   * UnfinishedError (told already: the text comes back to be sent again) or API errors.
+   */
   onAdd: (text: string, dismissed: Span[]) => Promise<Task[]>;
   autoFocus?: boolean;
   disabled?: boolean;
@@ -41,9 +44,7 @@ export function tokensOf(text: string, mode: string, dismissed: Span[], now: Dat
   const out: Located[] = [];
   let offset = 0;
   text.split('\n').forEach((line, lineNo) => {
-    const local = dismissed
-      .filter((d) => d.start >= offset && d.end <= offset + line.length)
-      .map((d) => ({ start: d.start - offset, end: d.end - offset }));
+    const local = dismissed.filter((d) => d.start >= offset && d.end <= offset + line.length).map((d) => ({ start: d.start - offset, end: d.end - offset }));
     const { masked } = maskSpans(line, local);
     const parsed = parseTaskText(masked, mode, now, locale);
     for (const tok of parsed.tokens) out.push({ ...tok, start: tok.start + offset, end: tok.end + offset, line: lineNo });
@@ -69,7 +70,11 @@ export function completionAt(text: string, caret: number, mode: string): Complet
   while (start > 0 && !/\s/.test(text[start - 1])) start -= 1;
   const word = text.slice(start, caret);
   if (word.length < 1) return null;
-  const kinds: [Completion['kind'], string][] = [['label', prefixes.label], ['list', prefixes.list], ['assignee', prefixes.assignee]];
+  const kinds: [Completion['kind'], string][] = [
+    ['label', prefixes.label],
+    ['list', prefixes.list],
+    ['assignee', prefixes.assignee],
+  ];
   for (const [kind, p] of kinds) {
     if (word.startsWith(p)) {
       let end = caret;
@@ -193,6 +198,7 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
       setDismissed(typedDismissed);
       if (err instanceof NoListError) setFieldError(t('list.create.addListRequired'));
       else if (err instanceof TitleRequiredError) setFieldError(t('list.create.addTitleRequired'));
+      else if (err instanceof UnfinishedError) setFieldError(t('task.add.unfinished'));
       else void toastError(err);
     } finally {
       setLoading(false);
@@ -251,7 +257,8 @@ export function AddTask({ onAdd, autoFocus, disabled }: AddTaskProps) {
   // The example uses the mode's own prefixes; with quick-add magic off nothing is read, so none is suggested.
   const prefixes = prefixesFor(mode);
   // A phone's box is too narrow for the example: it says what the box is for, and the ? button explains the syntax.
-  const placeholder = prefixes && !isMobileWidth() ? t('task.add.placeholder', { label: prefixes.label, priority: prefixes.priority }) : t('task.add.placeholderPlain');
+  const placeholder =
+    prefixes && !isMobileWidth() ? t('task.add.placeholder', { label: prefixes.label, priority: prefixes.priority }) : t('task.add.placeholderPlain');
   const rows = Math.min(8, text.split('\n').length);
   return (
     <div className="add-task">

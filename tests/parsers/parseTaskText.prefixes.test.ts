@@ -154,6 +154,13 @@ describe('assignees', () => {
     const drop = result.tokens.filter((t) => t.kind !== 'assignee' || t.value === 'anna');
     expect(textWithoutTokens(input, drop)).toBe('Lorem Ipsum @ghost');
   });
+
+  it('removed with the resolved assignees gives the title without them, escapes included', () => {
+    const input = '\\tomorrow call @anna @ghost *label';
+    const result = parse(input);
+    const anna = result.tokens.filter((t) => t.kind === 'assignee' && t.value === 'anna');
+    expect(textWithoutTokens(input, [...result.removed, ...anna])).toBe('tomorrow call @ghost');
+  });
 });
 
 describe('e-mail addresses are never labels or assignees', () => {
@@ -200,6 +207,7 @@ describe('disabled and unknown modes return the text untouched', () => {
       assignees: [],
       repeats: null,
       tokens: [],
+      removed: [],
       hints: [],
     });
   });

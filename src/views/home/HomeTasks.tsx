@@ -1,4 +1,5 @@
-// The home page's task part: the upcoming block (overdue and the next week) when the first namespace has lists, else the empty-state offers.
+// The home page's task part: the upcoming block (overdue and the next week) of every list the person can read, else
+// the empty-state offers when there is nothing at all.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
@@ -24,11 +25,13 @@ export function HomeTasks({ refreshKey }: { refreshKey: number }) {
   const stored = useAtomValue(useMemo(() => tasksOfAtom(ids ?? []), [ids]));
   const tasks = ids ? stored : null;
   const first = namespaces.find((n) => n.id > 0) ?? null;
-  const hasLists = (first?.lists.length ?? 0) > 0;
-  const showEmpty = useDelayedFlag(loaded && !hasLists && (tasks?.length ?? 0) === 0);
+  // Any list counts, wherever it is: another namespace, shared with the person, or a saved filter.
+  const hasLists = namespaces.some((n) => n.lists.length > 0);
+  const hasSomething = hasLists || (tasks?.length ?? 0) > 0;
+  const showEmpty = useDelayedFlag(loaded && tasks !== null && !hasSomething);
 
+  // The tasks come from every readable list (/tasks/all), so they load whatever the namespaces hold.
   useEffect(() => {
-    if (!hasLists) return;
     let live = true;
     (refreshKey === 0 ? takeHomeTasks() : loadHomeTasks()).then(
       (page) => {
@@ -41,14 +44,14 @@ export function HomeTasks({ refreshKey }: { refreshKey: number }) {
     return () => {
       live = false;
     };
-  }, [hasLists, refreshKey]);
+  }, [refreshKey]);
 
   const onDoneChange = useCallback((task: Task, done: boolean) => {
     void actions.tasks.setDone(task, done).then((saved) => saved?.done && setIds((all) => (all ? [...all.filter((x) => x !== saved.id), saved.id] : all)));
   }, []);
   const onSave = useCallback((task: Task) => actions.tasks.update(task), []);
 
-  if (!hasLists) {
+  if (!hasSomething) {
     if (!showEmpty) return null;
     return (
       <section className="home-section home-empty" aria-labelledby="home-empty">

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { AddTask, completionAt, tokensOf } from '../../../src/components/AddTask';
-import { NoListError } from '../../../src/views/tasks/addTasks';
+import { NoListError, UnfinishedError } from '../../../src/actions/quickAdd';
 import { appStore } from '../../../src/state/store';
 import { labelsAtom, labelsLoadedAtom } from '../../../src/state/namespaces';
 import { renderApp } from './fixtures';
@@ -64,6 +64,16 @@ describe('AddTask', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith(failure));
     expect(input().value).toBe('Line one\n  Line two');
+  });
+
+  it('an unfinished text (told by the action already) comes back to be sent again, with no second toast', async () => {
+    const onAdd = vi.fn().mockRejectedValue(new UnfinishedError([]));
+    renderApp(<AddTask onAdd={onAdd} />);
+    fireEvent.change(input(), { target: { value: 'Buy bread *errand' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Send the text again to finish it: nothing is created twice.'));
+    expect(input().value).toBe('Buy bread *errand');
+    expect(toastError).not.toHaveBeenCalled();
   });
 
   it('dismisses a token: it is no longer highlighted and is passed as a kept span', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { AddTask } from '../../../src/components/AddTask';
-import { NoListError } from '../../../src/views/tasks/addTasks';
+import { NoListError } from '../../../src/actions/quickAdd';
 import { appStore } from '../../../src/state/store';
 import { quickAddModeAtom } from '../../../src/state/taskSettings';
 import { labelsLoadedAtom } from '../../../src/state/namespaces';
@@ -33,7 +33,12 @@ describe('add-task placeholder', () => {
 
   it('on a phone says what the box is for only: the example would not fit (the ? button explains the syntax)', () => {
     const matchMedia = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
     try {
       renderApp(<AddTask onAdd={vi.fn()} />);
       expect(input()).toHaveAttribute('placeholder', 'Add a task…');

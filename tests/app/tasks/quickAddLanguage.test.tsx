@@ -7,7 +7,7 @@ import { appStore } from '../../../src/state/store';
 import { quickAddModeAtom } from '../../../src/state/taskSettings';
 import { labelsLoadedAtom } from '../../../src/state/namespaces';
 import { parsePaletteQuery } from '../../../src/app/palette/query';
-import { parseLine } from '../../../src/views/tasks/addTasks';
+import { parseLine } from '../../../src/actions/quickAdd';
 import { renderApp } from './fixtures';
 
 vi.mock('../../../src/app/toast', () => ({ success: vi.fn(), error: vi.fn() }));

@@ -5,7 +5,7 @@ import * as actions from '../../../actions';
 import type { BucketMeta } from '../../../state/kanbanBoard';
 import { boardAtom, boardPagesAtom } from '../../../state/kanbanBoard';
 import { appStore } from '../../../state/store';
-import { addTasks } from '../../tasks/useAddTasks';
+import { UnfinishedError } from '../../../actions/quickAdd';
 import { error as toastError } from '../../../app/toast';
 
 const COLLAPSED_KEY = 'kanbanCollapsed';
@@ -27,7 +27,14 @@ export function useBoard(listId: number) {
   useEffect(() => void actions.buckets.open(listId), [listId]);
 
   /** Reads the store, not the render: drag and command handlers run between renders. */
-  const findTask = useCallback((id: number) => appStore.get(boardAtom(listId))?.flatMap((b) => b.tasks).find((x) => x.id === id), [listId]);
+  const findTask = useCallback(
+    (id: number) =>
+      appStore
+        .get(boardAtom(listId))
+        ?.flatMap((b) => b.tasks)
+        .find((x) => x.id === id),
+    [listId],
+  );
   const bucketsNow = useCallback(() => appStore.get(boardAtom(listId)) ?? [], [listId]);
 
   const toggleCollapsed = (bucketId: number) =>
@@ -52,13 +59,14 @@ export function useBoard(listId: number) {
     /** Quick-add in a bucket: tasks of this list land in it (others go to their own list). Throws so the text stays. */
     addCards: async (bucketId: number, text: string) => {
       try {
-        const created = await addTasks(text, [], {
+        await actions.quickAdd.addTasks(text, {
           currentListId: listId,
           prepare: (task, taskListId) => (taskListId === listId ? { ...task, bucketId } : task),
+          // Also the cards of a text that did not finish: those tasks are saved.
+          onCreated: (created) => actions.buckets.addCards(listId, created),
         });
-        actions.buckets.addCards(listId, created);
       } catch (err) {
-        void toastError(err);
+        if (!(err instanceof UnfinishedError)) void toastError(err);
         throw err;
       }
     },
