@@ -54,14 +54,27 @@ export async function collectExport(db: Db, userId: number): Promise<ExportConte
   const nsIds = namespaces.map((n) => n.id);
   const lists = await inChunks(nsIds, (ids) => db.selectFrom('lists').selectAll().where('namespace_id', 'in', ids).orderBy('position').orderBy('id').execute());
   const listIds = lists.map((l) => l.id);
-  const buckets = await inChunks(listIds, (ids) => db.selectFrom('buckets').selectAll().where('list_id', 'in', ids).orderBy('position').orderBy('id').execute());
+  const buckets = await inChunks(listIds, (ids) =>
+    db.selectFrom('buckets').selectAll().where('list_id', 'in', ids).orderBy('position').orderBy('id').execute(),
+  );
   const tasks = await inChunks(listIds, (ids) => db.selectFrom('tasks').selectAll().where('list_id', 'in', ids).orderBy('id').execute());
   const taskIds = tasks.map((t) => t.id);
 
-  const reminders = await inChunks(taskIds, (ids) => db.selectFrom('task_reminders').select(['task_id', 'reminder']).where('task_id', 'in', ids).orderBy('reminder').execute());
-  const assignees = await inChunks(taskIds, (ids) => db.selectFrom('task_assignees').select(['task_id', 'user_id']).where('task_id', 'in', ids).orderBy('id').execute());
+  const reminders = await inChunks(taskIds, (ids) =>
+    db.selectFrom('task_reminders').select(['task_id', 'reminder']).where('task_id', 'in', ids).orderBy('reminder').execute(),
+  );
+  const assignees = await inChunks(taskIds, (ids) =>
+    db.selectFrom('task_assignees').select(['task_id', 'user_id']).where('task_id', 'in', ids).orderBy('id').execute(),
+  );
   const labelLinks = await inChunks(taskIds, (ids) =>
-    db.selectFrom('label_tasks').innerJoin('labels', 'labels.id', 'label_tasks.label_id').selectAll('labels').select('label_tasks.task_id').where('label_tasks.task_id', 'in', ids).orderBy('label_tasks.id').execute(),
+    db
+      .selectFrom('label_tasks')
+      .innerJoin('labels', 'labels.id', 'label_tasks.label_id')
+      .selectAll('labels')
+      .select('label_tasks.task_id')
+      .where('label_tasks.task_id', 'in', ids)
+      .orderBy('label_tasks.id')
+      .execute(),
   );
   const attachments = await inChunks(taskIds, (ids) =>
     db
@@ -84,7 +97,9 @@ export async function collectExport(db: Db, userId: number): Promise<ExportConte
   );
   const comments = await inChunks(taskIds, (ids) => db.selectFrom('task_comments').selectAll().where('task_id', 'in', ids).orderBy('id').execute());
   const relations = await inChunks(taskIds, (ids) => db.selectFrom('task_relations').selectAll().where('task_id', 'in', ids).orderBy('id').execute());
-  const related = await inChunks([...new Set(relations.map((r) => r.other_task_id))], (ids) => db.selectFrom('tasks').select(['id', 'title', 'list_id']).where('id', 'in', ids).execute());
+  const related = await inChunks([...new Set(relations.map((r) => r.other_task_id))], (ids) =>
+    db.selectFrom('tasks').select(['id', 'title', 'list_id']).where('id', 'in', ids).execute(),
+  );
   const favorites = await db.selectFrom('favorites').select(['kind', 'entity_id']).where('user_id', '=', userId).execute();
   const backgroundIds = lists.map((l) => l.background_file_id).filter((f): f is number => f !== null);
   const backgrounds = await inChunks(backgroundIds, (ids) => db.selectFrom('files').selectAll().where('id', 'in', ids).execute());
@@ -267,7 +282,7 @@ export async function buildExportZip(db: Db, config: Config, userId: number): Pr
     { name: FILTERS_FILE, data: JSON.stringify(content.filters, null, 2) },
   ];
   for (const id of content.fileIds) {
-    const bytes = readFileBytes(config, id);
+    const bytes = await readFileBytes(config, id);
     // A file whose bytes are gone is left out; the import then skips that attachment.
     if (bytes) entries.push({ name: filePath(id), data: bytes });
   }

@@ -6,7 +6,7 @@ import { authOf, idParam } from '../context.js';
 import { apiError, invalidData } from '../errors.js';
 import { nowIso } from '../clock.js';
 import type { Db } from '../db/database.js';
-import { saveFile, readFileBytes, deleteFiles } from '../files.js';
+import { saveFile, openFile, deleteFiles } from '../files.js';
 import { attachmentMime } from '../fileType.js';
 import { multipartError } from '../export/upload.js';
 import { userFileHeaders } from '../securityHeaders.js';
@@ -18,12 +18,24 @@ function attachmentRows(db: Db) {
   return db
     .selectFrom('task_attachments')
     .innerJoin('files', 'files.id', 'task_attachments.file_id')
-    .select(['task_attachments.id', 'task_attachments.task_id', 'task_attachments.created_by_id', 'task_attachments.created',
-      'files.id as file_id', 'files.name', 'files.mime', 'files.size', 'files.created as file_created']);
+    .select([
+      'task_attachments.id',
+      'task_attachments.task_id',
+      'task_attachments.created_by_id',
+      'task_attachments.created',
+      'files.id as file_id',
+      'files.name',
+      'files.mime',
+      'files.size',
+      'files.created as file_created',
+    ]);
 }
 
 async function attachmentsJson(db: Db, rows: AttachmentRow[]) {
-  const users = await usersById(db, rows.map((r) => r.created_by_id));
+  const users = await usersById(
+    db,
+    rows.map((r) => r.created_by_id),
+  );
   return rows.map((r) => attachmentJson(r, users));
 }
 
@@ -44,7 +56,15 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
     const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
     const paging = parsePaging(req.query);
     const { limit, offset } = sqlWindow(paging);
-    const total = Number((await db.selectFrom('task_attachments').select(sql<number>`count(*)`.as('n')).where('task_id', '=', task.id).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom('task_attachments')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('task_id', '=', task.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     let q = attachmentRows(db).where('task_attachments.task_id', '=', task.id).orderBy('task_attachments.id');
     if (limit !== null) q = q.limit(limit).offset(offset);
     const rows = await q.execute();
@@ -82,7 +102,11 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
         for (const f of files) {
           const file = await saveFile(trx, config, f.data, { name: f.name, mime: f.mime, createdById: auth.userId });
           saved.push(file.id);
-          const row = await trx.insertInto('task_attachments').values({ task_id: taskId, file_id: file.id, created_by_id: auth.userId, created: now }).returning('id').executeTakeFirstOrThrow();
+          const row = await trx
+            .insertInto('task_attachments')
+            .values({ task_id: taskId, file_id: file.id, created_by_id: auth.userId, created: now })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           out.push(row.id);
         }
         await trx.updateTable('tasks').set({ updated: now }).where('id', '=', taskId).execute();
@@ -101,12 +125,19 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { task: string; id: string } }>('/tasks/:task/attachments/:id', async (req, reply) => {
     const auth = authOf(req);
     const { task } = await checkTask(db, auth, idParam(req.params.task, 'task'), Right.Read);
-    const row = await attachmentRows(db).where('task_attachments.id', '=', idParam(req.params.id)).where('task_attachments.task_id', '=', task.id).executeTakeFirst();
+    const row = await attachmentRows(db)
+      .where('task_attachments.id', '=', idParam(req.params.id))
+      .where('task_attachments.task_id', '=', task.id)
+      .executeTakeFirst();
     if (!row) throw apiError(4011);
-    const bytes = readFileBytes(config, row.file_id);
-    if (!bytes) throw apiError(4011);
+    const opened = await openFile(config, row.file_id);
+    if (!opened) throw apiError(4011);
     // Always a download, never a page of this origin: HTML or SVG opened inline could run script here.
-    return userFileHeaders(reply).header('content-type', row.mime || 'application/octet-stream').header('content-disposition', disposition(row.name)).send(bytes);
+    return userFileHeaders(reply)
+      .header('content-type', row.mime || 'application/octet-stream')
+      .header('content-disposition', disposition(row.name))
+      .header('content-length', opened.size)
+      .send(opened.stream);
   });
 
   app.delete<{ Params: { task: string; id: string } }>('/tasks/:task/attachments/:id', async (req) => {

@@ -1,6 +1,7 @@
 // GET /avatar/:username: the uploaded avatar, or a generated initials image (SVG); unknown users get a blank one.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readFileBytes } from '../files.js';
+import type { Readable } from 'node:stream';
+import { openFile } from '../files.js';
 import { userFileHeaders } from '../securityHeaders.js';
 
 export const AVATAR_DEFAULT_SIZE = 250;
@@ -32,8 +33,7 @@ export function avatarHue(username: string): number {
   return h % 360;
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** A square (the client rounds it) in the user's colour with white initials. */
 export function initialsSvg(username: string, displayName: string, size: number): string {
@@ -55,8 +55,10 @@ export function blankSvg(size: number): string {
  * Image headers. Uploaded avatars may be SVG, which a browser opening the URL directly would run
  * scripts in; the CSP sandbox and nosniff keep any image inert on this origin.
  */
-function imageReply(reply: FastifyReply, mime: string, body: string | Buffer) {
-  return userFileHeaders(reply).type(mime).header('cache-control', 'public, max-age=300').send(body);
+function imageReply(reply: FastifyReply, mime: string, body: string | Buffer | { stream: Readable; size: number }) {
+  userFileHeaders(reply).type(mime).header('cache-control', 'public, max-age=300');
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return reply.send(body);
+  return reply.header('content-length', body.size).send(body.stream);
 }
 
 export default async function avatar(app: FastifyInstance): Promise<void> {
@@ -75,9 +77,9 @@ export default async function avatar(app: FastifyInstance): Promise<void> {
 
     if (user.avatar_provider === 'upload' && user.avatar_file_id) {
       const file = await db.selectFrom('files').select('mime').where('id', '=', user.avatar_file_id).executeTakeFirst();
-      const bytes = file && file.mime.startsWith('image/') ? readFileBytes(config, user.avatar_file_id) : null;
+      const opened = file && file.mime.startsWith('image/') ? await openFile(config, user.avatar_file_id) : null;
       // Served as stored: the client crops and scales before uploading, so `size` is left to the browser.
-      if (file && bytes) return imageReply(reply, file.mime, bytes);
+      if (file && opened) return imageReply(reply, file.mime, opened);
     }
     // gravatar/marble/default would need third-party requests or artwork; everyone else gets initials.
     return imageReply(reply, 'image/svg+xml', initialsSvg(user.username, user.name, size));

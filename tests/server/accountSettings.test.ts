@@ -17,8 +17,7 @@ describe('POST /user/settings/email', () => {
     await app.close();
   });
 
-  const emailOf = async (id: number) =>
-    (await app.ctx.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
+  const emailOf = async (id: number) => (await app.ctx.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
 
   it('rejects a wrong password with 1011 and changes nothing', async () => {
     const res = await call(app, 'POST', '/user/settings/email', { token: u.token, body: { new_email: 'new@example.com', password: 'nope' } });
@@ -79,32 +78,52 @@ describe('avatar settings', () => {
 
   it('stores an uploaded image and switches the provider to upload, replacing the previous file', async () => {
     const first = multipartBody([{ field: 'avatar', filename: 'me.png', contentType: 'image/png', data: TINY_PNG }]);
-    let res = await app.inject({ method: 'PUT', url: '/api/v1/user/settings/avatar/upload', headers: { ...first.headers, authorization: `Bearer ${u.token}` }, payload: first.payload });
+    let res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings/avatar/upload',
+      headers: { ...first.headers, authorization: `Bearer ${u.token}` },
+      payload: first.payload,
+    });
     expect(res.statusCode).toBe(200);
     let row = await app.ctx.db.selectFrom('users').select(['avatar_provider', 'avatar_file_id']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(row.avatar_provider).toBe('upload');
     const firstId = row.avatar_file_id!;
-    expect(readFileBytes(app.ctx.config, firstId)?.equals(TINY_PNG)).toBe(true);
+    expect((await readFileBytes(app.ctx.config, firstId))?.equals(TINY_PNG)).toBe(true);
     const meta = await app.ctx.db.selectFrom('files').selectAll().where('id', '=', firstId).executeTakeFirstOrThrow();
     expect(meta.mime).toBe('image/png');
     expect(meta.created_by_id).toBe(u.id);
 
     const second = multipartBody([{ field: 'avatar', filename: 'me2.png', contentType: 'image/png', data: TINY_PNG }]);
-    res = await app.inject({ method: 'PUT', url: '/api/v1/user/settings/avatar/upload', headers: { ...second.headers, authorization: `Bearer ${u.token}` }, payload: second.payload });
+    res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings/avatar/upload',
+      headers: { ...second.headers, authorization: `Bearer ${u.token}` },
+      payload: second.payload,
+    });
     expect(res.statusCode).toBe(200);
     row = await app.ctx.db.selectFrom('users').select(['avatar_provider', 'avatar_file_id']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(row.avatar_file_id).not.toBe(firstId);
-    expect(readFileBytes(app.ctx.config, firstId)).toBeNull();
+    expect(await readFileBytes(app.ctx.config, firstId)).toBeNull();
     expect(await app.ctx.db.selectFrom('files').select('id').where('id', '=', firstId).executeTakeFirst()).toBeUndefined();
   });
 
   it('refuses a file that is not an image, and a request without the field', async () => {
     const before = await app.ctx.db.selectFrom('users').select('avatar_file_id').where('id', '=', u.id).executeTakeFirstOrThrow();
     const text = multipartBody([{ field: 'avatar', filename: 'x.png', contentType: 'image/png', data: Buffer.from('hello, not an image') }]);
-    let res = await app.inject({ method: 'PUT', url: '/api/v1/user/settings/avatar/upload', headers: { ...text.headers, authorization: `Bearer ${u.token}` }, payload: text.payload });
+    let res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings/avatar/upload',
+      headers: { ...text.headers, authorization: `Bearer ${u.token}` },
+      payload: text.payload,
+    });
     expect(res.statusCode).toBe(400);
     const wrongField = multipartBody([{ field: 'file', filename: 'x.png', contentType: 'image/png', data: TINY_PNG }]);
-    res = await app.inject({ method: 'PUT', url: '/api/v1/user/settings/avatar/upload', headers: { ...wrongField.headers, authorization: `Bearer ${u.token}` }, payload: wrongField.payload });
+    res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings/avatar/upload',
+      headers: { ...wrongField.headers, authorization: `Bearer ${u.token}` },
+      payload: wrongField.payload,
+    });
     expect(res.statusCode).toBe(400);
     const after = await app.ctx.db.selectFrom('users').select('avatar_file_id').where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(after.avatar_file_id).toBe(before.avatar_file_id);
@@ -114,7 +133,12 @@ describe('avatar settings', () => {
     const small = await createTestServer({ maxFileSize: 100 });
     const v = await makeUser(small);
     const big = multipartBody([{ field: 'avatar', filename: 'big.png', contentType: 'image/png', data: Buffer.concat([TINY_PNG, Buffer.alloc(500)]) }]);
-    const res = await small.inject({ method: 'PUT', url: '/api/v1/user/settings/avatar/upload', headers: { ...big.headers, authorization: `Bearer ${v.token}` }, payload: big.payload });
+    const res = await small.inject({
+      method: 'PUT',
+      url: '/api/v1/user/settings/avatar/upload',
+      headers: { ...big.headers, authorization: `Bearer ${v.token}` },
+      payload: big.payload,
+    });
     expect(res.statusCode).toBe(413);
     expect((await small.ctx.db.selectFrom('files').select('id').execute()).length).toBe(0);
     await small.close();
