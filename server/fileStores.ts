@@ -5,7 +5,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { S3Client, GetObjectCommand, DeleteObjectCommand, NoSuchKey } from '@aws-sdk/client-s3';
+import { S3Client, GetObjectCommand, DeleteObjectCommand, HeadBucketCommand, NoSuchKey } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from './config.js';
 
@@ -18,6 +18,8 @@ export interface FileStore {
   open(id: number): Promise<{ stream: Readable; size: number } | null>;
   /** Removes the bytes of these files; ids without bytes are skipped. */
   remove(ids: number[]): Promise<void>;
+  /** Throws a readable error when the store cannot be used (checked at start, not at the first upload). */
+  check(): Promise<void>;
 }
 
 export async function streamToBuffer(stream: Readable): Promise<Buffer> {
@@ -53,6 +55,7 @@ export function localFileStore(dir: string): FileStore {
     async remove(ids) {
       await Promise.all(ids.map((id) => rm(file(id), { force: true })));
     },
+    async check() {},
   };
 }
 
@@ -69,6 +72,7 @@ export function memoryFileStore(): FileStore {
     async remove(ids) {
       for (const id of ids) bytes.delete(id);
     },
+    async check() {},
   };
 }
 
@@ -107,6 +111,20 @@ export function s3FileStore(s3: { bucket: string; forcePathStyle: boolean }): Fi
     },
     async remove(ids) {
       await Promise.all(ids.map((id) => client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key(id) }))));
+    },
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
+      } catch (err) {
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const reason =
+          status === 404
+            ? 'it does not exist (create it first)'
+            : status === 403 || status === 401
+              ? 'access was denied (check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)'
+              : (err as Error).message || String(err);
+        throw new Error(`The S3 bucket "${s3.bucket}" (KEYFLOW_S3_BUCKET) cannot be used: ${reason}`);
+      }
     },
   };
 }

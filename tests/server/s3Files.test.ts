@@ -9,6 +9,7 @@ import path from 'node:path';
 import { testServer, makeUser, call, type TestUser } from './helpers.js';
 import { multipartBody, TINY_PNG } from './multipart.js';
 import { startTestBucket, type TestBucket } from './s3server.js';
+import { startServerProcess } from './processes.js';
 
 /** Every file under a folder, relative to it. */
 function filesUnder(dir: string): string[] {
@@ -152,4 +153,16 @@ describe('stored files in an S3 bucket', () => {
     // The generated token secret and the mail drop (no SMTP here) are all the data folder holds.
     expect(filesUnder(dataDir).filter((f) => f !== 'jwt-secret' && !f.startsWith(`mail${path.sep}`))).toEqual([]);
   });
+
+  it('refuses to start a server whose bucket does not exist, saying which', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'keyflow-s3-missing-'));
+    try {
+      const port = 40_000 + Math.floor(Math.random() * 20_000);
+      await expect(startServerProcess(port, { ...bucket.env, KEYFLOW_S3_BUCKET: 'no-such-bucket', KEYFLOW_DATA_DIR: dir })).rejects.toThrow(
+        /The S3 bucket "no-such-bucket" \(KEYFLOW_S3_BUCKET\) cannot be used: it does not exist/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
