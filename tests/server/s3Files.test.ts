@@ -79,6 +79,23 @@ describe('stored files in an S3 bucket', () => {
     expect(await bucket.keys()).toEqual([]);
   });
 
+  it('uploads a large attachment to the bucket in parts and reads it back whole', async () => {
+    const ns = await call(app, 'PUT', '/namespaces', { token: u.token, body: { title: 'Large' } });
+    const list = await call(app, 'PUT', `/namespaces/${ns.json().id}/lists`, { token: u.token, body: { title: 'Big files' } });
+    const task = await call(app, 'PUT', `/lists/${list.json().id}`, { token: u.token, body: { title: 'with a big file' } });
+    // Above the 8 MB part size: a multipart upload.
+    const data = Buffer.alloc(9 * 1024 * 1024);
+    for (let i = 0; i < data.length; i += 4096) data.writeUInt32BE(i, i);
+    const res = await upload(`/tasks/${task.json().id}/attachments`, 'files', 'big.bin', 'application/octet-stream', data);
+    expect(res.statusCode).toBe(200);
+    const attachment = res.json().success[0];
+    const got = await call(app, 'GET', `/tasks/${task.json().id}/attachments/${attachment.id}`, { token: u.token });
+    expect(got.headers['content-length']).toBe(String(data.length));
+    expect(got.rawPayload.equals(data)).toBe(true);
+    expect((await call(app, 'DELETE', `/tasks/${task.json().id}/attachments/${attachment.id}`, { token: u.token })).statusCode).toBe(200);
+    expect(await bucket.keys()).toEqual([]);
+  }, 60_000);
+
   it('keeps list backgrounds in the bucket: upload, download, replace, delete', async () => {
     const ns = await call(app, 'PUT', '/namespaces', { token: u.token, body: { title: 'Backgrounds' } });
     const list = (await call(app, 'PUT', `/namespaces/${ns.json().id}/lists`, { token: u.token, body: { title: 'Pretty' } })).json();
