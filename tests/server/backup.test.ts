@@ -48,7 +48,7 @@ describe('backup and restore', () => {
       const upload = await fetch(`${server.api}/tasks/${first.body.id}/attachments`, {
         method: 'PUT',
         headers: { ...headers, authorization: `Bearer ${token}` },
-        body: payload,
+        body: new Uint8Array(payload),
       });
       expect(upload.status).toBe(200);
 
