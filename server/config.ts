@@ -38,6 +38,8 @@ export interface Config {
   host: string;
   /** Where the SQLite file, uploaded files, mail and the generated secret live. `null` = in memory (tests). */
   dataDir: string | null;
+  /** Stored files go to this S3-compatible bucket instead of <dataDir>/files (KEYFLOW_S3_BUCKET); null = the folder. */
+  s3: { bucket: string; forcePathStyle: boolean } | null;
   /** `sqlite:` file path, `:memory:`, or a `postgres://` URL. */
   databaseUrl: string;
   jwtSecret: string;
@@ -155,6 +157,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
+    s3: env.KEYFLOW_S3_BUCKET ? { bucket: env.KEYFLOW_S3_BUCKET, forcePathStyle: flag(env, 'KEYFLOW_S3_FORCE_PATH_STYLE', false) } : null,
     jwtSecret: env.KEYFLOW_JWT_SECRET || persistentSecret(dataDir),
     publicUrl: (env.KEYFLOW_PUBLIC_URL ?? `http://localhost:${port}/`).replace(/\/?$/, '/'),
     motd: env.KEYFLOW_MOTD ?? '',

@@ -1,23 +1,10 @@
-// Stored files (attachments, list backgrounds, avatars, exports): a row in `files`, the bytes under <data>/files/.
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
+// Stored files (attachments, list backgrounds, avatars, exports): a row in `files`, the bytes in a file store: the
+// local folder <data>/files/ by default, an S3-compatible bucket with KEYFLOW_S3_BUCKET (see server/fileStores.ts).
+import type { Readable } from 'node:stream';
 import type { Db } from './db/database.js';
 import type { Config } from './config.js';
 import { nowIso } from './clock.js';
-
-/** In-memory servers (tests) keep file bytes here, by file id. */
-const memoryFiles = new Map<string, Map<number, Buffer>>();
-
-function store(config: Config): { dir: string | null; mem: Map<number, Buffer> } {
-  if (config.dataDir) {
-    const dir = path.join(config.dataDir, 'files');
-    mkdirSync(dir, { recursive: true });
-    return { dir, mem: new Map() };
-  }
-  let mem = memoryFiles.get(config.jwtSecret);
-  if (!mem) memoryFiles.set(config.jwtSecret, (mem = new Map()));
-  return { dir: null, mem };
-}
+import { fileStoreFor, streamToBuffer, type FileBody } from './fileStores.js';
 
 export interface StoredFile {
   id: number;
@@ -27,43 +14,47 @@ export interface StoredFile {
   created: string;
 }
 
-/** Saves bytes as a new file row; returns the row. */
-export async function saveFile(db: Db, config: Config, data: Buffer, meta: { name: string; mime: string; createdById: number }): Promise<StoredFile> {
+/**
+ * Saves bytes as a new file row; returns the row. A stream needs its `size` (the row records it before the bytes
+ * arrive); a buffer's is its length.
+ */
+export async function saveFile(
+  db: Db,
+  config: Config,
+  data: FileBody,
+  meta: { name: string; mime: string; createdById: number; size?: number },
+): Promise<StoredFile> {
   const created = nowIso();
+  const size = Buffer.isBuffer(data) ? data.length : (meta.size ?? 0);
   const row = await db
     .insertInto('files')
-    .values({ name: meta.name, mime: meta.mime, size: data.length, created_by_id: meta.createdById, created })
+    .values({ name: meta.name, mime: meta.mime, size, created_by_id: meta.createdById, created })
     .returning(['id', 'name', 'mime', 'size', 'created'])
     .executeTakeFirstOrThrow();
-  const s = store(config);
-  if (s.dir) writeFileSync(path.join(s.dir, String(row.id)), data);
-  else s.mem.set(row.id, data);
+  await fileStoreFor(config).put(row.id, data, size);
   return row;
 }
 
-/** The bytes of a file, or null when they are gone. */
-export function readFileBytes(config: Config, fileId: number): Buffer | null {
-  const s = store(config);
-  if (s.dir) {
-    const p = path.join(s.dir, String(fileId));
-    return existsSync(p) ? readFileSync(p) : null;
-  }
-  return s.mem.get(fileId) ?? null;
+/** A file's bytes as a stream with their length, or null when they are gone: what downloads send. */
+export function openFile(config: Config, fileId: number): Promise<{ stream: Readable; size: number } | null> {
+  return fileStoreFor(config).open(fileId);
 }
 
-function removeBytes(config: Config, fileIds: number[]): void {
-  const s = store(config);
-  for (const id of fileIds) {
-    if (s.dir) rmSync(path.join(s.dir, String(id)), { force: true });
-    else s.mem.delete(id);
-  }
+/** The whole bytes of a file, or null when they are gone: only for callers that need all of them (archives, copies). */
+export async function readFileBytes(config: Config, fileId: number): Promise<Buffer | null> {
+  const opened = await openFile(config, fileId);
+  return opened ? streamToBuffer(opened.stream) : null;
+}
+
+function removeBytes(config: Config, fileIds: number[]): Promise<void> {
+  return fileStoreFor(config).remove(fileIds);
 }
 
 /** Removes file rows and their bytes. */
 export async function deleteFiles(db: Db, config: Config, fileIds: number[]): Promise<void> {
   if (fileIds.length === 0) return;
   await db.deleteFrom('files').where('id', 'in', fileIds).execute();
-  removeBytes(config, fileIds);
+  await removeBytes(config, fileIds);
 }
 
 /**
@@ -91,9 +82,9 @@ export async function storeReplacing<T>(
       return linked.result;
     });
   } catch (err) {
-    if (saved !== null) removeBytes(config, [saved]);
+    if (saved !== null) await removeBytes(config, [saved]).catch(() => undefined);
     throw err;
   }
-  if (replaced) removeBytes(config, [replaced]);
+  if (replaced) await removeBytes(config, [replaced]);
   return result;
 }

@@ -4,9 +4,11 @@ import { loadConfig } from './config.js';
 import { createServer } from './server.js';
 import { isPostgresUrl } from './db/database.js';
 import { drainOnSignals } from './shutdown.js';
+import { fileStoreFor } from './fileStores.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  await fileStoreFor(config).check();
   const app = await createServer(config);
   drainOnSignals(app);
   await app.listen({ port: config.port, host: config.host });

@@ -16,6 +16,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const dataDir = path.resolve(process.env.KEYFLOW_DATA_DIR ?? './data');
+  // Stored files then live in the bucket, which this command cannot copy consistently: the provider's tools can.
+  const bucket = process.env.KEYFLOW_S3_BUCKET;
+  const bucketNote = bucket
+    ? `Stored files are in the S3 bucket "${bucket}", not in this ${command}: back the bucket up with your provider's tools (see the README).`
+    : '';
   if (command === 'backup') {
     const { target, files } = await backupDataDir(dataDir, path.resolve(folder));
     console.log(`Backed up ${dataDir} to ${target} (the database and ${files} other entries).`);
@@ -23,6 +28,7 @@ async function main(): Promise<void> {
     restoreDataDir(path.resolve(folder), dataDir, { force: rest.includes('--force') });
     console.log(`Restored ${folder} into ${dataDir}. Start the server to use it.`);
   }
+  if (bucketNote) console.log(bucketNote);
 }
 
 main().catch((err: unknown) => {

@@ -289,7 +289,7 @@ export async function buildExportZip(db: Db, config: Config, userId: number): Pr
     { name: FILTERS_FILE, data: JSON.stringify(content.filters, null, 2) },
   ];
   for (const id of content.fileIds) {
-    const bytes = readFileBytes(config, id);
+    const bytes = await readFileBytes(config, id);
     // A file whose bytes are gone is left out; the import then skips that attachment.
     if (bytes) entries.push({ name: filePath(id), data: bytes });
   }

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import type { Config } from '../config.js';
 import type { ListRow } from '../rights.js';
 import { nowIso } from '../clock.js';
-import { readFileBytes, saveFile } from '../files.js';
+import { openFile, saveFile } from '../files.js';
 import { randomToken } from '../auth/password.js';
 import { FAVORITE_KIND } from './serialize.js';
 
@@ -53,7 +53,11 @@ export async function insertList(trx: Db, values: NewList, ownerId: number, opts
       .values({ title: 'Backlog', list_id: row.id, limit: 0, is_done_bucket: 0, position: 0, created_by_id: ownerId, created: now, updated: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.updateTable('buckets').set({ position: bucket.id * POSITION_STEP }).where('id', '=', bucket.id).execute();
+    await trx
+      .updateTable('buckets')
+      .set({ position: bucket.id * POSITION_STEP })
+      .where('id', '=', bucket.id)
+      .execute();
   }
   if (opts.favorite) {
     await trx.insertInto('favorites').values({ entity_id: row.id, user_id: ownerId, kind: FAVORITE_KIND.list, created: now }).execute();
@@ -79,9 +83,10 @@ export async function setListFavorite(trx: Db, userId: number, listId: number, f
 
 async function copyFile(trx: Db, config: Config, fileId: number, actorId: number): Promise<number | null> {
   const meta = await trx.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
-  const bytes = readFileBytes(config, fileId);
-  if (!meta || !bytes) return null;
-  return (await saveFile(trx, config, bytes, { name: meta.name, mime: meta.mime, createdById: actorId })).id;
+  if (!meta) return null;
+  const opened = await openFile(config, fileId);
+  if (!opened) return null;
+  return (await saveFile(trx, config, opened.stream, { name: meta.name, mime: meta.mime, createdById: actorId, size: opened.size })).id;
 }
 
 /**
@@ -112,7 +117,11 @@ export async function duplicateList(trx: Db, config: Config, source: ListRow, na
   const bucketMap = new Map<number, number>();
   for (const b of buckets) {
     const { id: _old, ...rest } = b;
-    const nb = await trx.insertInto('buckets').values({ ...rest, list_id: copy.id, created: now, updated: now }).returning('id').executeTakeFirstOrThrow();
+    const nb = await trx
+      .insertInto('buckets')
+      .values({ ...rest, list_id: copy.id, created: now, updated: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     bucketMap.set(b.id, nb.id);
   }
 
@@ -131,19 +140,30 @@ export async function duplicateList(trx: Db, config: Config, source: ListRow, na
   if (oldIds.length > 0) {
     const mapTask = (id: number) => taskMap.get(id) as number;
     const reminders = await trx.selectFrom('task_reminders').selectAll().where('task_id', 'in', oldIds).execute();
-    if (reminders.length) await trx.insertInto('task_reminders').values(reminders.map(({ id: _i, ...r }) => ({ ...r, task_id: mapTask(r.task_id) }))).execute();
+    if (reminders.length)
+      await trx
+        .insertInto('task_reminders')
+        .values(reminders.map(({ id: _i, ...r }) => ({ ...r, task_id: mapTask(r.task_id) })))
+        .execute();
     const assignees = await trx.selectFrom('task_assignees').selectAll().where('task_id', 'in', oldIds).execute();
-    if (assignees.length) await trx.insertInto('task_assignees').values(assignees.map(({ id: _i, ...r }) => ({ ...r, task_id: mapTask(r.task_id) }))).execute();
+    if (assignees.length)
+      await trx
+        .insertInto('task_assignees')
+        .values(assignees.map(({ id: _i, ...r }) => ({ ...r, task_id: mapTask(r.task_id) })))
+        .execute();
     const labels = await trx.selectFrom('label_tasks').selectAll().where('task_id', 'in', oldIds).execute();
-    if (labels.length) await trx.insertInto('label_tasks').values(labels.map(({ id: _i, ...r }) => ({ ...r, task_id: mapTask(r.task_id) }))).execute();
+    if (labels.length)
+      await trx
+        .insertInto('label_tasks')
+        .values(labels.map(({ id: _i, ...r }) => ({ ...r, task_id: mapTask(r.task_id) })))
+        .execute();
     const comments = await trx.selectFrom('task_comments').selectAll().where('task_id', 'in', oldIds).execute();
-    if (comments.length) await trx.insertInto('task_comments').values(comments.map(({ id: _i, ...r }) => ({ ...r, task_id: mapTask(r.task_id) }))).execute();
-    const relations = await trx
-      .selectFrom('task_relations')
-      .selectAll()
-      .where('task_id', 'in', oldIds)
-      .where('other_task_id', 'in', oldIds)
-      .execute();
+    if (comments.length)
+      await trx
+        .insertInto('task_comments')
+        .values(comments.map(({ id: _i, ...r }) => ({ ...r, task_id: mapTask(r.task_id) })))
+        .execute();
+    const relations = await trx.selectFrom('task_relations').selectAll().where('task_id', 'in', oldIds).where('other_task_id', 'in', oldIds).execute();
     if (relations.length) {
       await trx
         .insertInto('task_relations')
@@ -170,9 +190,17 @@ export async function duplicateList(trx: Db, config: Config, source: ListRow, na
   }
 
   const users = await trx.selectFrom('users_lists').selectAll().where('list_id', '=', source.id).execute();
-  if (users.length) await trx.insertInto('users_lists').values(users.map(({ id: _i, ...r }) => ({ ...r, list_id: copy.id, created: now, updated: now }))).execute();
+  if (users.length)
+    await trx
+      .insertInto('users_lists')
+      .values(users.map(({ id: _i, ...r }) => ({ ...r, list_id: copy.id, created: now, updated: now })))
+      .execute();
   const teams = await trx.selectFrom('team_lists').selectAll().where('list_id', '=', source.id).execute();
-  if (teams.length) await trx.insertInto('team_lists').values(teams.map(({ id: _i, ...r }) => ({ ...r, list_id: copy.id, created: now, updated: now }))).execute();
+  if (teams.length)
+    await trx
+      .insertInto('team_lists')
+      .values(teams.map(({ id: _i, ...r }) => ({ ...r, list_id: copy.id, created: now, updated: now })))
+      .execute();
   const shares = await trx.selectFrom('link_shares').selectAll().where('list_id', '=', source.id).execute();
   if (shares.length) {
     await trx
@@ -180,5 +208,5 @@ export async function duplicateList(trx: Db, config: Config, source: ListRow, na
       .values(shares.map(({ id: _i, ...r }) => ({ ...r, hash: randomToken(40), list_id: copy.id, created: now, updated: now })))
       .execute();
   }
-  return (await trx.selectFrom('lists').selectAll().where('id', '=', copy.id).executeTakeFirstOrThrow());
+  return await trx.selectFrom('lists').selectAll().where('id', '=', copy.id).executeTakeFirstOrThrow();
 }

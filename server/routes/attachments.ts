@@ -7,7 +7,7 @@ import { authOf, idParam } from '../context.js';
 import { apiError, invalidData } from '../errors.js';
 import { nowIso } from '../clock.js';
 import type { Db } from '../db/database.js';
-import { saveFile, readFileBytes, deleteFiles } from '../files.js';
+import { saveFile, openFile, deleteFiles } from '../files.js';
 import { attachmentMime } from '../fileType.js';
 import { multipartError, UploadSpool, type SpooledFile } from '../export/upload.js';
 import { userFileHeaders } from '../securityHeaders.js';
@@ -144,13 +144,14 @@ export default async function attachments(app: FastifyInstance): Promise<void> {
       .where('task_attachments.task_id', '=', task.id)
       .executeTakeFirst();
     if (!row) throw apiError(4011);
-    const bytes = readFileBytes(config, row.file_id);
-    if (!bytes) throw apiError(4011);
+    const opened = await openFile(config, row.file_id);
+    if (!opened) throw apiError(4011);
     // Always a download, never a page of this origin: HTML or SVG opened inline could run script here.
     return userFileHeaders(reply)
       .header('content-type', row.mime || 'application/octet-stream')
       .header('content-disposition', disposition(row.name))
-      .send(bytes);
+      .header('content-length', opened.size)
+      .send(opened.stream);
   });
 
   app.delete<{ Params: { task: string; id: string } }>('/tasks/:task/attachments/:id', async (req) => {

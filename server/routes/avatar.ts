@@ -1,6 +1,7 @@
 // GET /avatar/:username: the uploaded avatar, or a generated initials image (SVG); unknown users get a blank one.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readFileBytes } from '../files.js';
+import type { Readable } from 'node:stream';
+import { openFile } from '../files.js';
 import { userFileHeaders } from '../securityHeaders.js';
 import { isWebImageMime } from '../fileType.js';
 
@@ -52,8 +53,10 @@ export function blankSvg(size: number): string {
 }
 
 /** Image headers: the CSP sandbox and nosniff keep any image inert on this origin, also opened directly. */
-function imageReply(reply: FastifyReply, mime: string, body: string | Buffer) {
-  return userFileHeaders(reply).type(mime).header('cache-control', 'public, max-age=300').send(body);
+function imageReply(reply: FastifyReply, mime: string, body: string | Buffer | { stream: Readable; size: number }) {
+  userFileHeaders(reply).type(mime).header('cache-control', 'public, max-age=300');
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return reply.send(body);
+  return reply.header('content-length', body.size).send(body.stream);
 }
 
 export default async function avatar(app: FastifyInstance): Promise<void> {
@@ -73,9 +76,9 @@ export default async function avatar(app: FastifyInstance): Promise<void> {
     if (user.avatar_provider === 'upload' && user.avatar_file_id) {
       const file = await db.selectFrom('files').select('mime').where('id', '=', user.avatar_file_id).executeTakeFirst();
       // Raster only: an SVG stored before uploads were drawn to PNG could carry script, so it shows as initials.
-      const bytes = file && isWebImageMime(file.mime) ? readFileBytes(config, user.avatar_file_id) : null;
+      const opened = file && isWebImageMime(file.mime) ? await openFile(config, user.avatar_file_id) : null;
       // Served as stored: the client crops and scales before uploading, so `size` is left to the browser.
-      if (file && bytes) return imageReply(reply, file.mime, bytes);
+      if (file && opened) return imageReply(reply, file.mime, opened);
     }
     // gravatar/marble/default would need third-party requests or artwork; everyone else gets initials.
     return imageReply(reply, 'image/svg+xml', initialsSvg(user.username, user.name, size));

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { authOf, idParam } from '../context.js';
 import { apiError, invalidData, notFound } from '../errors.js';
 import { Right, checkList, maxRight } from '../rights.js';
-import { deleteFiles, readFileBytes, storeReplacing } from '../files.js';
+import { deleteFiles, openFile, storeReplacing } from '../files.js';
 import { nowIso } from '../clock.js';
 import { listJson } from '../lists/serialize.js';
 import { blurHashOf } from '../lists/blurHash.js';
@@ -56,9 +56,12 @@ export default async function backgrounds(app: FastifyInstance): Promise<void> {
     const { list } = await checkList(db, auth, idParam((req.params as { list: string }).list, 'list id'), Right.Read);
     if (!list.background_file_id) throw notFound();
     const meta = await db.selectFrom('files').select(['mime']).where('id', '=', list.background_file_id).executeTakeFirst();
-    const bytes = readFileBytes(config, list.background_file_id);
-    if (!meta || !bytes) throw notFound();
-    return userFileHeaders(reply).type(meta.mime || 'application/octet-stream').send(bytes);
+    const opened = meta ? await openFile(config, list.background_file_id) : null;
+    if (!meta || !opened) throw notFound();
+    return userFileHeaders(reply)
+      .type(meta.mime || 'application/octet-stream')
+      .header('content-length', opened.size)
+      .send(opened.stream);
   });
 
   // The reference let read-only users remove a background; removing it is a change, so it needs write here.

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { userOf } from '../context.js';
 import { notFound } from '../errors.js';
-import { saveFile, deleteFiles, readFileBytes } from '../files.js';
+import { saveFile, deleteFiles, openFile } from '../files.js';
 import { buildExportZip } from '../export/buildExport.js';
 import { sendAccountMail } from '../jobs.js';
 import { confirmPassword, stringField } from './accountSettings.js';
@@ -33,7 +33,7 @@ export default async function exportRoutes(app: FastifyInstance): Promise<void> 
         `${config.publicUrl}user/export/download\n\n` +
         'The file is kept for 7 days.\n',
     });
-    return { message: 'Successfully requested data export. We will send you an email when it\'s ready.' };
+    return { message: "Successfully requested data export. We will send you an email when it's ready." };
   });
 
   app.post('/user/export/download', limited, async (req, reply) => {
@@ -45,12 +45,13 @@ export default async function exportRoutes(app: FastifyInstance): Promise<void> 
       .select(['files.id', 'files.name'])
       .where('users.id', '=', user.id)
       .executeTakeFirst();
-    const bytes = row ? readFileBytes(config, row.id) : null;
-    if (!row || !bytes) throw notFound('No data export is available. Request a new one.');
+    const opened = row ? await openFile(config, row.id) : null;
+    if (!row || !opened) throw notFound('No data export is available. Request a new one.');
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="${row.name.replace(/[^\w.-]/g, '_')}"`)
       .header('cache-control', 'no-store')
-      .send(bytes);
+      .header('content-length', opened.size)
+      .send(opened.stream);
   });
 }

@@ -88,7 +88,7 @@ describe('avatar settings', () => {
     let row = await app.ctx.db.selectFrom('users').select(['avatar_provider', 'avatar_file_id']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(row.avatar_provider).toBe('upload');
     const firstId = row.avatar_file_id!;
-    expect(readFileBytes(app.ctx.config, firstId)?.equals(TINY_PNG)).toBe(true);
+    expect((await readFileBytes(app.ctx.config, firstId))?.equals(TINY_PNG)).toBe(true);
     const meta = await app.ctx.db.selectFrom('files').selectAll().where('id', '=', firstId).executeTakeFirstOrThrow();
     expect(meta.mime).toBe('image/png');
     expect(meta.created_by_id).toBe(u.id);
@@ -103,7 +103,7 @@ describe('avatar settings', () => {
     expect(res.statusCode).toBe(200);
     row = await app.ctx.db.selectFrom('users').select(['avatar_provider', 'avatar_file_id']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(row.avatar_file_id).not.toBe(firstId);
-    expect(readFileBytes(app.ctx.config, firstId)).toBeNull();
+    expect(await readFileBytes(app.ctx.config, firstId)).toBeNull();
     expect(await app.ctx.db.selectFrom('files').select('id').where('id', '=', firstId).executeTakeFirst()).toBeUndefined();
   });
 

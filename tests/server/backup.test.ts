@@ -2,8 +2,9 @@
 // began is there after the restore, and so are the stored files (SQLite; PostgreSQL is backed up with pg_dump).
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import Database from 'better-sqlite3';
 import net from 'node:net';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServerProcess, compiledServer, api, type ServerProcess } from './processes.js';
@@ -21,9 +22,9 @@ function freePort(): Promise<number> {
 }
 
 /** The release's own command (`keyflow backup|restore …`), as a service's operator runs it. */
-function keyflow(args: string[], dataDir: string): { status: number | null; out: string } {
+function keyflow(args: string[], dataDir: string, env: Record<string, string> = {}): { status: number | null; out: string } {
   const res = spawnSync(process.execPath, [compiledServer(), ...args], {
-    env: { ...process.env, KEYFLOW_DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, KEYFLOW_DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     encoding: 'utf8',
   });
   return { status: res.status, out: `${res.stdout}${res.stderr}` };
@@ -99,4 +100,28 @@ describe('backup and restore', () => {
       rmSync(root, { recursive: true, force: true });
     }
   }, 180_000);
+
+  it("backs up the database and says the S3 bucket is backed up with the provider's tools", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'keyflow-backup-s3-'));
+    try {
+      const dataDir = path.join(root, 'data');
+      mkdirSync(dataDir);
+      const db = new Database(path.join(dataDir, 'keyflow.db'));
+      db.exec("create table kept (v text); insert into kept values ('row')");
+      db.close();
+      const s3 = { KEYFLOW_S3_BUCKET: 'keyflow-files' };
+      const backup = keyflow(['backup', path.join(root, 'backup')], dataDir, s3);
+      expect(backup.status).toBe(0);
+      expect(backup.out).toContain('Backed up');
+      expect(backup.out).toContain('Stored files are in the S3 bucket "keyflow-files"');
+      expect(existsSync(path.join(root, 'backup', 'keyflow.db'))).toBe(true);
+      const restore = keyflow(['restore', path.join(root, 'backup')], path.join(root, 'restored'), s3);
+      expect(restore.status).toBe(0);
+      expect(restore.out).toContain('Stored files are in the S3 bucket "keyflow-files"');
+      // Without the bucket nothing is said about one.
+      expect(keyflow(['backup', path.join(root, 'backup2')], dataDir).out).not.toContain('S3 bucket');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -113,7 +113,11 @@ describe('account deletion', () => {
     await ins(app, 'subscriptions', { user_id: gone.id, entity_id: friendTask, entity_type: 3 });
     await ins(app, 'saved_filters', { title: 'f', owner_id: gone.id, filters: '{}', updated: '' });
     const avatar = await saveFile(db, app.ctx.config, Buffer.from('png'), { name: 'a.png', mime: 'image/png', createdById: gone.id });
-    await db.updateTable('users').set({ avatar_file_id: avatar.id, deletion_scheduled_at: new Date(Date.now() + 3 * DAY).toISOString() }).where('id', '=', gone.id).execute();
+    await db
+      .updateTable('users')
+      .set({ avatar_file_id: avatar.id, deletion_scheduled_at: new Date(Date.now() + 3 * DAY).toISOString() })
+      .where('id', '=', gone.id)
+      .execute();
 
     // Not due yet.
     expect((await runDueJobs(app.ctx, new Date(Date.now() + 2 * DAY))).deletedUsers).toEqual([]);
@@ -127,8 +131,8 @@ describe('account deletion', () => {
     expect(await db.selectFrom('namespaces').select('id').where('id', '=', privNs).executeTakeFirst()).toBeUndefined();
     expect(await db.selectFrom('lists').select('id').where('id', '=', privList).executeTakeFirst()).toBeUndefined();
     expect(await db.selectFrom('tasks').select('id').where('id', '=', privTask).executeTakeFirst()).toBeUndefined();
-    expect(readFileBytes(app.ctx.config, file.id)).toBeNull();
-    expect(readFileBytes(app.ctx.config, avatar.id)).toBeNull();
+    expect(await readFileBytes(app.ctx.config, file.id)).toBeNull();
+    expect(await readFileBytes(app.ctx.config, avatar.id)).toBeNull();
 
     expect((await db.selectFrom('namespaces').select('owner_id').where('id', '=', sharedNs).executeTakeFirstOrThrow()).owner_id).toBe(friend.id);
     expect((await db.selectFrom('lists').select('owner_id').where('id', '=', sharedList).executeTakeFirstOrThrow()).owner_id).toBe(friend.id);
@@ -140,13 +144,26 @@ describe('account deletion', () => {
     expect(await db.selectFrom('label_tasks').select('id').where('label_id', '=', label).execute()).toEqual([]);
 
     expect(await db.selectFrom('teams').select('id').where('id', '=', soloTeam).executeTakeFirst()).toBeUndefined();
-    expect(await db.selectFrom('team_members').select(['user_id', 'admin']).where('team_id', '=', sharedTeam).execute()).toEqual([{ user_id: bystander.id, admin: 1 }]);
+    expect(await db.selectFrom('team_members').select(['user_id', 'admin']).where('team_id', '=', sharedTeam).execute()).toEqual([
+      { user_id: bystander.id, admin: 1 },
+    ]);
 
     for (const [table, col] of [
-      ['users_namespaces', 'user_id'], ['task_assignees', 'user_id'], ['totp', 'user_id'], ['user_tokens', 'user_id'],
-      ['notifications', 'notifiable_id'], ['favorites', 'user_id'], ['subscriptions', 'user_id'], ['saved_filters', 'owner_id'], ['team_members', 'user_id'],
+      ['users_namespaces', 'user_id'],
+      ['task_assignees', 'user_id'],
+      ['totp', 'user_id'],
+      ['user_tokens', 'user_id'],
+      ['notifications', 'notifiable_id'],
+      ['favorites', 'user_id'],
+      ['subscriptions', 'user_id'],
+      ['saved_filters', 'owner_id'],
+      ['team_members', 'user_id'],
     ] as const) {
-      const rows = await db.selectFrom(table as 'totp').select('id').where(col as 'user_id', '=', gone.id).execute();
+      const rows = await db
+        .selectFrom(table as 'totp')
+        .select('id')
+        .where(col as 'user_id', '=', gone.id)
+        .execute();
       expect(rows, table).toEqual([]);
     }
     // The deleted account's token no longer works.

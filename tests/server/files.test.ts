@@ -32,8 +32,8 @@ describe('storeReplacing', () => {
     await db.updateTable('users').set({ avatar_file_id: first.id }).where('id', '=', u.id).execute();
     const id = await storeReplacing(db, config, Buffer.from('new bytes'), meta(), async (trx, file) => ({ result: file.id, replaced: await link(file)(trx) }));
     expect(await avatarOf()).toBe(id);
-    expect(readFileBytes(config, id)?.toString()).toBe('new bytes');
-    expect(readFileBytes(config, first.id)).toBeNull();
+    expect((await readFileBytes(config, id))?.toString()).toBe('new bytes');
+    expect(await readFileBytes(config, first.id)).toBeNull();
     expect(await fileRow(first.id)).toBeUndefined();
   });
 
@@ -50,9 +50,9 @@ describe('storeReplacing', () => {
     ).rejects.toThrow('the reference could not be saved');
     expect(attempted).toBeGreaterThan(0);
     expect(await fileRow(attempted)).toBeUndefined();
-    expect(readFileBytes(config, attempted)).toBeNull();
+    expect(await readFileBytes(config, attempted)).toBeNull();
     expect(await avatarOf()).toBe(current);
-    expect(readFileBytes(config, current)?.toString()).toBe('new bytes');
+    expect((await readFileBytes(config, current))?.toString()).toBe('new bytes');
     expect(await fileRow(current)).toBeDefined();
   });
 });

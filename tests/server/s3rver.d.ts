@@ -1,0 +1,8 @@
+// The part of s3rver (which ships no types) that the S3 tests use.
+declare module 's3rver' {
+  export default class S3rver {
+    constructor(options: { address?: string; port?: number; silent?: boolean; directory: string; configureBuckets?: { name: string; configs: string[] }[] });
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
