@@ -12,6 +12,8 @@ import { DATE_FORMAT_MONTH, formatDate } from '../../../i18n/dateLocale';
 import { DAY_WIDTH, ROW_HEIGHT, barOf, datesForBar, rangeDays, shiftBar, type Bar, type DragMode, type GanttRange } from './ganttModel';
 import { POINTER_OPTIONS } from '../../../components/dndSensors';
 import { readableTextOn } from '../../../styles/readableText';
+import { takeViewFocus } from '../../../state/focusRequests';
+import { takeReturnRow } from '../../../state/selection';
 
 export const TITLE_WIDTH = 240;
 /** Key presses on a bar are saved together once they pause this long. */
@@ -115,7 +117,13 @@ export function GanttChart({ tasks, range, canWrite, onDates, now = new Date() }
     );
   };
 
-  const virtualizer = useVirtualizer({ count: tasks.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12, getItemKey: (i) => tasks[i].id });
+  const virtualizer = useVirtualizer({
+    count: tasks.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (i) => tasks[i].id,
+  });
 
   // Open on today: the scroll starts a few days before it.
   useEffect(() => {
@@ -124,6 +132,31 @@ export function GanttChart({ tasks, range, canWrite, onDates, now = new Date() }
     // only when the range changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [range.from.getTime(), range.to.getTime()]);
+
+  // A switch from another view puts the focus on the chart (arrows scroll the days, Tab reaches the first bar).
+  useEffect(() => {
+    if (takeViewFocus()) scroller.current?.focus({ preventScroll: true });
+  }, []);
+
+  // A task closed over the chart hands the focus back to its bar, once its row is rendered (the rows are virtual).
+  const returnTo = useRef<number | null>(null);
+  const ids = useMemo(() => tasks.map((x) => x.id), [tasks]);
+  useEffect(() => {
+    const id = takeReturnRow(ids, scroller.current);
+    if (id === null) return;
+    returnTo.current = id;
+    virtualizer.scrollToIndex(ids.indexOf(id));
+    // the virtualizer is the same object on every render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids]);
+  // After each render (scrolling to the row renders it): the bar takes the focus once it is there.
+  useEffect(() => {
+    if (returnTo.current === null) return;
+    const bar = scroller.current?.querySelector<HTMLElement>(`[data-bar-task="${returnTo.current}"]`);
+    if (!bar) return;
+    returnTo.current = null;
+    bar.focus();
+  });
 
   return (
     <DndContext sensors={sensors} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={onDragCancel}>
@@ -189,7 +222,11 @@ function DayHeader({ range, days, todayIndex }: { range: GanttRange; days: numbe
         </div>
         <div className="gantt-days">
           {cells.map((d, i) => (
-            <span key={i} className={`gantt-day${isWeekend(d) ? ' is-weekend' : ''}${i === todayIndex ? ' is-today' : ''}`} style={{ left: i * DAY_WIDTH, width: DAY_WIDTH }}>
+            <span
+              key={i}
+              className={`gantt-day${isWeekend(d) ? ' is-weekend' : ''}${i === todayIndex ? ' is-today' : ''}`}
+              style={{ left: i * DAY_WIDTH, width: DAY_WIDTH }}
+            >
               {d.getDate()}
             </span>
           ))}
@@ -269,6 +306,7 @@ function GanttRow({ task, bar, top, days, canWrite, saving, from, onKey }: Gantt
           {...(canWrite ? move.listeners : {})}
           role="button"
           tabIndex={0}
+          data-bar-task={task.id}
           aria-roledescription={t('list.gantt.bar')}
           aria-label={`${task.title}: ${dates}`}
           aria-describedby="gantt-bar-hint"
@@ -282,9 +320,13 @@ function GanttRow({ task, bar, top, days, canWrite, saving, from, onKey }: Gantt
             } else onKey(task, e);
           }}
         >
-          {canWrite && bar.startDay >= 0 && <span ref={startHandle.setNodeRef} className="gantt-handle is-start" aria-hidden="true" onPointerDown={handleDown(startHandle.listeners)} />}
+          {canWrite && bar.startDay >= 0 && (
+            <span ref={startHandle.setNodeRef} className="gantt-handle is-start" aria-hidden="true" onPointerDown={handleDown(startHandle.listeners)} />
+          )}
           <span className="gantt-bar-label">{task.title}</span>
-          {canWrite && bar.endDay < days && <span ref={endHandle.setNodeRef} className="gantt-handle is-end" aria-hidden="true" onPointerDown={handleDown(endHandle.listeners)} />}
+          {canWrite && bar.endDay < days && (
+            <span ref={endHandle.setNodeRef} className="gantt-handle is-end" aria-hidden="true" onPointerDown={handleDown(endHandle.listeners)} />
+          )}
         </div>
       ) : (
         <span className="gantt-offscreen" style={{ left: TITLE_WIDTH + (bar.endDay < 0 ? 0 : (days - 1) * DAY_WIDTH) }}>

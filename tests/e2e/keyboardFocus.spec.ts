@@ -1,0 +1,128 @@
+// Where the focus goes by keyboard alone (no mouse events): after a view switch, after closing a task over a view,
+// in a picker inside a dialog, on the settings forms, on the gantt chart and with a selection of tasks.
+import { expect, test, type Page } from '@playwright/test';
+import { api, createList, createTask, signUp } from './helpers';
+
+/** What has the focus, described for a failure message. */
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing');
+
+/** Waits two frames, so focus moves made after a close (Radix hands the focus back a frame later) are in. */
+const settle = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+
+const taskDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('textbox', { name: 'Task title' }) });
+
+test('a view switch by keys puts the focus on the view: on the board one Tab reaches the first card and Enter opens it', async ({ page, request }) => {
+  const account = await signUp(request, page, 'fvs');
+  const listId = await createList(request, account, 'Errands');
+  const card = await createTask(request, account, listId, { title: 'Post the letters' });
+  await createTask(request, account, listId, { title: 'Buy stamps' });
+  await page.goto(`/lists/${listId}/list`);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Buy stamps' })).toBeVisible({ timeout: 60_000 });
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(new RegExp(`/lists/${listId}/kanban$`));
+  const first = page.locator('.kanban-card-title').first();
+  await expect(first).toBeVisible();
+  await settle(page);
+  await page.keyboard.press('Tab');
+  await expect(first, await focused(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tasks/(${card.id}|\\d+)$`));
+  await expect(taskDialog(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(taskDialog(page)).toBeHidden();
+
+  // g t: the table's rows have the focus, so j and Enter open a task without a Tab.
+  await page.keyboard.press('g');
+  await page.keyboard.press('t');
+  await expect(page).toHaveURL(new RegExp(`/lists/${listId}/table$`));
+  await expect(page.getByRole('table')).toBeFocused();
+
+  // g g: the chart has the focus (its arrows scroll the days), not the view links above it.
+  await page.keyboard.press('g');
+  await page.keyboard.press('g');
+  await expect(page).toHaveURL(new RegExp(`/lists/${listId}/gantt`));
+  await expect(page.getByRole('region', { name: 'Gantt chart' }), await focused(page)).toBeFocused();
+
+  // g l: the list's rows have the focus.
+  await page.keyboard.press('g');
+  await page.keyboard.press('l');
+  await expect(page).toHaveURL(new RegExp(`/lists/${listId}/list$`));
+  await expect(page.locator('.task-list-scroll')).toBeFocused();
+});
+
+test('closing a task opened from kanban, gantt, table, upcoming or the overview puts the focus back on its card, bar or row', async ({ page, request }) => {
+  test.slow();
+  const account = await signUp(request, page, 'fcl');
+  const listId = await createList(request, account, 'Week');
+  const soon = new Date();
+  soon.setDate(soon.getDate() + 1);
+  soon.setHours(12, 0, 0, 0);
+  const later = new Date(soon.getTime() + 2 * 24 * 60 * 60 * 1000);
+  const dated = { due_date: soon.toISOString(), start_date: soon.toISOString(), end_date: later.toISOString() };
+  await createTask(request, account, listId, { title: 'Water the plants', ...dated });
+  const second = await createTask(request, account, listId, { title: 'Call the plumber', ...dated });
+
+  /** Escape closes the task; the element named must have the focus, also once the dialog has handed it back. */
+  const closeAndExpect = async (where: string, target: ReturnType<Page['locator']>) => {
+    await expect(taskDialog(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(taskDialog(page)).toBeHidden();
+    await settle(page);
+    await expect(target, `${where}: ${await focused(page)}`).toBeFocused();
+  };
+
+  // Kanban: the second card, opened with Enter.
+  await page.goto(`/lists/${listId}/kanban`);
+  const secondCard = page.locator('.kanban-card', { hasText: 'Call the plumber' }).locator('.kanban-card-title');
+  await expect(secondCard).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.kanban-card-title').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(secondCard).toBeFocused();
+  await page.keyboard.press('Enter');
+  await closeAndExpect('kanban', secondCard);
+
+  // Gantt: the bar, opened with Enter.
+  await page.goto(`/lists/${listId}/gantt`);
+  const bar = page.getByRole('button', { name: /^Call the plumber: / });
+  await expect(bar).toBeVisible();
+  await bar.focus();
+  await page.keyboard.press('Enter');
+  await closeAndExpect('gantt', bar);
+
+  // Table: the row, reached with j and opened with Enter.
+  await page.goto(`/lists/${listId}/table`);
+  const row = page.getByRole('row').filter({ hasText: 'Call the plumber' });
+  await expect(row).toBeVisible();
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect(row).toHaveAttribute('data-kbd-focused', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tasks/${second.id}`));
+  await closeAndExpect('table', page.getByRole('table'));
+  await expect(row).toHaveAttribute('data-kbd-focused', 'true');
+
+  // Upcoming: the row, the same way.
+  await page.goto('/tasks/by/upcoming');
+  const upcomingRow = page.getByRole('listitem').filter({ hasText: 'Call the plumber' });
+  await expect(upcomingRow).toBeVisible();
+  // j walks down to the row (upcoming orders by date, so the two tasks of the same day come in either order).
+  for (let i = 0; i < 3 && (await upcomingRow.getAttribute('data-kbd-focused')) !== 'true'; i += 1) await page.keyboard.press('j');
+  await expect(upcomingRow).toHaveAttribute('data-kbd-focused', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tasks/${second.id}`));
+  await closeAndExpect('upcoming', page.locator('.task-list-scroll'));
+  await expect(upcomingRow).toHaveAttribute('data-kbd-focused', 'true');
+
+  // The overview: the row's title link, reached with Tab and opened with Enter.
+  await page.goto('/');
+  const homeLink = page.locator('.home-tasks').getByRole('link', { name: 'Call the plumber' });
+  await expect(homeLink).toBeVisible();
+  await homeLink.focus();
+  await page.keyboard.press('Enter');
+  await closeAndExpect('overview', homeLink);
+  expect((await api<{ id: number }>(request, account, `/tasks/${second.id}`)).id).toBe(second.id);
+});
