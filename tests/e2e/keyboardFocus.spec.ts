@@ -126,3 +126,35 @@ test('closing a task opened from kanban, gantt, table, upcoming or the overview 
   await closeAndExpect('overview', homeLink);
   expect((await api<{ id: number }>(request, account, `/tasks/${second.id}`)).id).toBe(second.id);
 });
+
+test('x shows how many tasks are selected, in the list and in the table, and Escape clears them', async ({ page, request }) => {
+  const account = await signUp(request, page, 'fsc');
+  const listId = await createList(request, account, 'Chores');
+  for (const title of ['Post letters', 'Buy bread', 'Return books']) await createTask(request, account, listId, { title });
+  await page.goto(`/lists/${listId}/list`);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Return books' })).toBeVisible({ timeout: 60_000 });
+  const count = page.getByRole('status').filter({ hasText: /selected/ });
+  await expect(count).toHaveCount(0);
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press('j');
+    await page.keyboard.press('x');
+  }
+  await expect(count).toHaveText(/^3 selected/);
+  await expect(count.getByRole('button', { name: /Clear the selection/ })).toContainText('Esc');
+  // x again on the focused row takes it out: the count follows.
+  await page.keyboard.press('x');
+  await expect(count).toHaveText(/^2 selected/);
+  await page.keyboard.press('Escape');
+  await expect(count).toHaveCount(0);
+  await expect(page.locator('[role="listitem"][aria-selected="true"]')).toHaveCount(0);
+
+  // The table selects with x too, and one selected task reads in the singular.
+  await page.keyboard.press('g');
+  await page.keyboard.press('t');
+  await expect(page.getByRole('row').filter({ hasText: 'Buy bread' })).toBeVisible();
+  await page.keyboard.press('j');
+  await page.keyboard.press('x');
+  await expect(count).toHaveText(/^1 selected/);
+  await page.keyboard.press('Escape');
+  await expect(count).toHaveCount(0);
+});
