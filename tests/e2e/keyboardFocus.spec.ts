@@ -158,3 +158,44 @@ test('x shows how many tasks are selected, in the list and in the table, and Esc
   await page.keyboard.press('Escape');
   await expect(count).toHaveCount(0);
 });
+
+test('Escape in a picker inside a dialog closes only the picker: the new saved filter and its typed title stay', async ({ page, request }) => {
+  const account = await signUp(request, page, 'fpe');
+  expect((await request.put('/api/v1/labels', { headers: { authorization: `Bearer ${account.token}` }, data: { title: 'urgent' } })).ok()).toBeTruthy();
+  await page.goto('/filters/new');
+  const dialog = page.getByRole('dialog');
+  const title = dialog.getByRole('textbox', { name: 'Title' });
+  await expect(title).toBeFocused({ timeout: 60_000 });
+  await page.keyboard.type('Urgent at work');
+
+  for (const name of ['Labels', 'Assignees']) {
+    const opener = dialog.locator('.picker-trigger', { hasText: name });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const search = dialog.locator('.picker-popover').getByRole('combobox');
+    await expect(search).toBeFocused();
+    await page.keyboard.type('ab');
+    await page.keyboard.press('Escape');
+    await expect(dialog.locator('.picker-popover'), name).toHaveCount(0);
+    await expect(dialog, name).toBeVisible();
+    await expect(opener, name).toBeFocused();
+    await expect(title).toHaveValue('Urgent at work');
+  }
+
+  // A date's calendar is a popup too: Escape closes it and leaves the dialog.
+  const calendarButton = dialog.getByRole('button', { name: 'Due date: from: choose in a calendar' });
+  await calendarButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.locator('.date-picker-popover')).toBeVisible();
+  await expect(dialog.locator('.date-picker-popover button').first()).toBeVisible();
+  await dialog.locator('.date-picker-popover').locator('button:focus, [tabindex="0"]').first().focus();
+  await page.keyboard.press('Escape');
+  await expect(dialog.locator('.date-picker-popover')).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(title).toHaveValue('Urgent at work');
+
+  // Escape on the dialog itself still closes it.
+  await calendarButton.focus();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});

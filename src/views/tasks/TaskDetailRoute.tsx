@@ -8,6 +8,7 @@ import { BackdropView, backdropFor } from '../../components/BackdropView';
 import { TaskDetail } from './TaskDetail';
 import { isEditableTarget } from '../../../commands/keymapTargets';
 import { returnToRow } from '../../state/selection';
+import { escapeBelongsToPopup } from '../../components/popupEscape';
 
 export default function TaskDetailRoute() {
   const t = useT();
@@ -42,7 +43,7 @@ export default function TaskDetailRoute() {
                 // Escape in a field or an open picker leaves that field (its own handler puts the focus back in the
                 // task); only Escape on the task itself closes it.
                 const el = document.activeElement;
-                if (isEditableTarget(el) || el?.closest('.picker-popover')) e.preventDefault();
+                if (isEditableTarget(el) || escapeBelongsToPopup(el)) e.preventDefault();
                 // This Escape closes the task and is spent: the list behind, back under the keys before the keymap
                 // sees the press, would otherwise take it as its own Escape and drop the row it has just focused.
                 else e.stopPropagation();
