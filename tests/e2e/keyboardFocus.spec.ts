@@ -199,3 +199,51 @@ test('Escape in a picker inside a dialog closes only the picker: the new saved f
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('gantt: tasks with only a due date show as bars without asking for undated tasks; one Tab stop per bar; usable at 390 px', async ({ page, request }) => {
+  const account = await signUp(request, page, 'fgd');
+  const listId = await createList(request, account, 'Garden');
+  const day = (offset: number, hours = 12) => {
+    const d = new Date();
+    d.setDate(d.getDate() + offset);
+    d.setHours(hours, 0, 0, 0);
+    return d;
+  };
+  await createTask(request, account, listId, { title: 'Dig beds', start_date: day(0, 9).toISOString(), end_date: day(2, 17).toISOString() });
+  await createTask(request, account, listId, { title: 'Order seeds', due_date: day(3).toISOString() });
+  await createTask(request, account, listId, { title: 'Build a shed', start_date: day(1).toISOString(), due_date: day(5).toISOString() });
+  await createTask(request, account, listId, { title: 'Someday maybe' });
+
+  await page.goto(`/lists/${listId}/gantt`);
+  const region = page.getByRole('region', { name: 'Gantt chart' });
+  const bars = region.getByRole('button');
+  await expect(page.getByRole('checkbox', { name: 'Show tasks without dates' })).not.toBeChecked();
+  // The due-only task is a one-day bar on its due day; start and due make a bar from one to the other.
+  const seeds = region.getByRole('button', { name: /^Order seeds: / });
+  await expect(seeds).toBeVisible();
+  const dayText = (d: Date) => d.getDate().toString();
+  await expect(seeds).toHaveAccessibleName(new RegExp(`${dayText(day(3))}.*–.*${dayText(day(3))}`));
+  const shed = region.getByRole('button', { name: /^Build a shed: / });
+  await expect(shed).toBeVisible();
+  expect(Math.round((await shed.boundingBox())!.width / (await seeds.boundingBox())!.width)).toBe(5);
+  // The task without any date still waits for "Show tasks without dates".
+  await expect(region.getByRole('button', { name: /^Someday maybe/ })).toHaveCount(0);
+  await expect(bars).toHaveCount(3);
+
+  // From the chart, each Tab reaches the next bar: the names beside them are not stops of their own.
+  await region.focus();
+  const reached: string[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press('Tab');
+    reached.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')?.split(':')[0] ?? document.activeElement?.textContent ?? ''));
+  }
+  expect(reached).toEqual(['Dig beds', 'Build a shed', 'Order seeds']);
+
+  // At 390 px the name column yields: most of the chart's width shows days, and the bars are still there.
+  await page.setViewportSize({ width: 390, height: 800 });
+  const corner = page.locator('.gantt-corner');
+  await expect.poll(async () => (await corner.boundingBox())!.width).toBeLessThanOrEqual(120);
+  const regionBox = (await region.boundingBox())!;
+  expect(regionBox.width - (await corner.boundingBox())!.width).toBeGreaterThanOrEqual(200);
+  await expect(region.getByRole('button', { name: /^Dig beds: / })).toBeVisible();
+});
