@@ -7,6 +7,9 @@ export const addTaskBoxesAtom = atom(0);
 /** Bumped by the `n` command; the add-task box on screen takes the focus when it changes. */
 export const addTaskFocusRequestAtom = atom(0);
 
+/** Bumped by "Change the language": the general settings focus their language field, also when already open. */
+export const languageFieldRequestAtom = atom(0);
+
 let viewFocusWanted = false;
 
 /**

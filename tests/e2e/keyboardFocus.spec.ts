@@ -247,3 +247,48 @@ test('gantt: tasks with only a due date show as bars without asking for undated 
   expect(regionBox.width - (await corner.boundingBox())!.width).toBeGreaterThanOrEqual(200);
   await expect(region.getByRole('button', { name: /^Dig beds: / })).toBeVisible();
 });
+
+test('settings by keys: Ctrl+Enter saves from a field and the focus stays; "Change the language" focuses its field also when open', async ({
+  page,
+  request,
+}) => {
+  const account = await signUp(request, page, 'fst');
+  await page.goto('/user/settings/general');
+  const form = page.getByRole('form', { name: 'General settings' });
+  const name = form.getByRole('textbox', { name: 'Display name' });
+  await expect(name).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Ctrl+Enter saves the form from any field.')).toBeVisible();
+
+  // Ctrl+Enter in the name field saves the whole form; the field keeps the focus.
+  await name.focus();
+  await page.keyboard.type('Robin');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/settings/general') && r.request().method() === 'POST');
+  await page.keyboard.press('Control+Enter');
+  expect((await saved).ok()).toBeTruthy();
+  await expect(name).toBeFocused();
+  const me = await api<{ name: string }>(request, account, '/user');
+  expect(me.name).toBe('Robin');
+
+  // Save pressed from the keyboard: the focus stays on the button, not on the page body, during and after the save.
+  const save = form.getByRole('button', { name: 'Save' });
+  await save.focus();
+  const again = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/settings/general') && r.request().method() === 'POST');
+  await page.keyboard.press('Enter');
+  expect((await again).ok()).toBeTruthy();
+  await settle(page);
+  await expect(save, await focused(page)).toBeFocused();
+
+  // The palette's "Change the language" focuses the language field, on this page too, twice in a row.
+  const language = form.getByRole('combobox', { name: 'Language' });
+  for (let i = 0; i < 2; i += 1) {
+    await name.focus();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('change the language');
+    const palette = page.getByRole('dialog', { name: 'Quick actions' });
+    await expect(palette.getByRole('option').first()).toContainText('Change the language');
+    await page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+    await settle(page);
+    await expect(language, `${i}: ${await focused(page)}`).toBeFocused();
+  }
+});
