@@ -9,6 +9,7 @@ import { saveLanguage } from '../src/actions/settings';
 import { pathFor } from '../src/routes';
 import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from '../src/app/settingsPages';
 import { findLocale } from '../src/i18n/languages';
+import { languageFieldRequestAtom } from '../src/state/focusRequests';
 import { success, error } from '../src/app/toast';
 
 const signedIn = (ctx: CommandContext) => ctx.signedIn;
@@ -53,6 +54,8 @@ function scheme(value: ColorScheme, title: string): Command<`settings.colorSchem
 async function changeLanguage(ctx: CommandContext, input?: string): Promise<void> {
   const locale = input ? findLocale(input) : null;
   if (!locale) {
+    // The request reaches the page when it is already open at #language, where the address alone changes nothing.
+    appStore.set(languageFieldRequestAtom, (n) => n + 1);
     ctx.navigate(`${pathFor('user.settings.general')}#language`);
     return;
   }

@@ -7,6 +7,7 @@ import { TopBar } from './TopBar';
 import { Sidebar } from './Sidebar';
 import { PaletteHost } from './palette/PaletteHost';
 import { AfterFirstPaint } from './AfterFirstPaint';
+import { SelectionCount } from './SelectionCount';
 import { useT } from '../i18n';
 import { sessionAtom } from '../state/session';
 import { apiBase } from '../api/client';
@@ -78,6 +79,7 @@ export default function SignedInLayout() {
       <main id="main" className="app-content" tabIndex={-1}>
         <Outlet />
       </main>
+      <SelectionCount />
       <AfterFirstPaint>
         <PaletteHost />
       </AfterFirstPaint>

@@ -1,5 +1,5 @@
 // List keyboard navigation for task views: registers the view as the target of the j/k/x/shift+x/Enter/Escape commands and exposes row state.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai/react';
 import { EMPTY_SELECTION, listSelectionAtom, setActiveListNav, activeListNav, takeReturnRow, type ListSelection } from '../state/selection';
 import './palette/listNav.css';
@@ -14,6 +14,8 @@ export interface ListKeyboardNavOptions {
   reveal?: (id: number, index: number) => void;
   /** Puts the DOM focus on the list, when a closed task hands the focus back to its row. */
   focusList?: () => void;
+  /** The list's element: a copy drawn behind an open task (inert) leaves the returning row to the view itself. */
+  root?: RefObject<Element | null>;
 }
 
 export interface RowNavProps {
@@ -35,7 +37,7 @@ export function navPropsFor(focused: boolean, selected: boolean | undefined): Ro
  * The keys themselves are registry commands (commands/taskSelection.ts), so the help modal lists them and they
  * can be rebound; this hook only tells those commands which view they drive and returns each row's state.
  */
-export function useListKeyboardNav({ scope, ids, onOpen, reveal, focusList }: ListKeyboardNavOptions) {
+export function useListKeyboardNav({ scope, ids, onOpen, reveal, focusList, root }: ListKeyboardNavOptions) {
   const selection = useAtomValue(listSelectionAtom);
   const setSelection = useSetAtom(listSelectionAtom);
   const latest = useRef({ ids, onOpen, reveal });
@@ -67,7 +69,7 @@ export function useListKeyboardNav({ scope, ids, onOpen, reveal, focusList }: Li
 
   // A task opened from this list and closed again: its row is the focused one, as if the person had never left.
   useEffect(() => {
-    const id = takeReturnRow(ids);
+    const id = takeReturnRow(ids, root?.current);
     if (id === null) return;
     setSelection((s) => ({ ...(s.scope === scope ? s : { ...EMPTY_SELECTION, scope }), focusedId: id }));
     latest.current.reveal?.(id, ids.indexOf(id));

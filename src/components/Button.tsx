@@ -11,10 +11,23 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   wide?: boolean;
 }
 
-export function Button({ variant = 'primary', loading = false, icon, wide, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', loading = false, icon, wide, className, children, disabled, type = 'button', onClick, ...rest }: ButtonProps) {
   const classes = ['btn', `btn-${variant}`, loading ? 'is-loading' : '', wide ? 'btn-wide' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    // While loading the button stays enabled, only refusing presses: a disabled button loses the focus, which fell to
+    // the page body after every Save pressed from the keyboard.
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
+      aria-busy={loading || undefined}
+      onClick={(e) => {
+        if (loading) e.preventDefault();
+        else onClick?.(e);
+      }}
+      {...rest}
+    >
       {loading && <span className="btn-spinner" aria-hidden="true" />}
       {icon && (
         <span className="btn-icon" aria-hidden="true">

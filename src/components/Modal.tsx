@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { useT } from '../i18n';
+import { escapeBelongsToPopup } from './popupEscape';
 import './modal.css';
 
 export interface ModalProps {
@@ -22,7 +23,12 @@ export function Modal({ enabled, title, children, onClose, onSubmit, submitLoadi
     <Dialog.Root open={enabled} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-backdrop" />
-        <Dialog.Content className="modal" {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Content
+          className="modal"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          // Escape in a picker or calendar closes only that; the dialog and what was typed in it stay.
+          onEscapeKeyDown={(e) => escapeBelongsToPopup(document.activeElement) && e.preventDefault()}
+        >
           <header className="modal-header">
             <Dialog.Title className="modal-title">{title}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label={t('misc.close')}>

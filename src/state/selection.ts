@@ -76,9 +76,12 @@ export function returnToRow(taskId: number): void {
   pendingRow = taskId;
 }
 
-/** The row asked for by returnToRow, once, if it is among these ids. */
-export function takeReturnRow(ids: readonly number[]): number | null {
-  if (pendingRow === null || !ids.includes(pendingRow)) return null;
+/**
+ * The row asked for by returnToRow, once, if it is among these ids. `within` is the view's element: the copy of a view
+ * drawn behind the open task (inert) may show the row too, but the person comes back to the view itself.
+ */
+export function takeReturnRow(ids: readonly number[], within?: Element | null): number | null {
+  if (pendingRow === null || !ids.includes(pendingRow) || within?.closest('[inert]')) return null;
   const id = pendingRow;
   pendingRow = null;
   return id;

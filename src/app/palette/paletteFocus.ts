@@ -46,6 +46,20 @@ export function takeEarlyKeys(): string {
 }
 
 let returnTo: HTMLElement | null = null;
+let asked: (() => HTMLElement | null) | null = null;
+
+/**
+ * Where the focus goes once the palette has closed, asked for by what a command opened (the language field of the
+ * settings): it comes before the element the palette was opened from. With no palette open, the focus goes at once.
+ */
+export function focusAfterPalette(find: () => HTMLElement | null): void {
+  if (typeof document === 'undefined') return;
+  if (!document.querySelector('.palette')) {
+    find()?.focus();
+    return;
+  }
+  asked = find;
+}
 
 /** Remembers the element to give the focus back to; called with the focus still outside the palette. */
 export function rememberFocus(): void {
@@ -65,6 +79,9 @@ export function restoreFocus(): void {
     () =>
       requestAnimationFrame(() => {
         if (document.querySelector('[role="dialog"]')) return;
+        const wanted = asked?.() ?? null;
+        asked = null;
+        if (wanted) return wanted.focus();
         const key = target?.dataset.boardTarget;
         // A re-rendered element (a card moved to another bucket) is found again by its board target, wherever it went.
         const successor = target && !target.isConnected && key ? document.querySelector<HTMLElement>(`[data-board-target="${key}"]`) : null;

@@ -1,6 +1,6 @@
 // The home page's task part: the upcoming block (overdue and the next week) of every list the person can read, else
 // the empty-state offers when there is nothing at all.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
@@ -14,6 +14,7 @@ import { error as toastError } from '../../app/toast';
 import { TaskRow } from '../../components/TaskRow';
 import { useDelayedFlag } from '../../components/Loading';
 import { loadHomeTasks, takeHomeTasks } from './homeTasksData';
+import { takeReturnRow } from '../../state/selection';
 
 export function HomeTasks({ refreshKey }: { refreshKey: number }) {
   const t = useT();
@@ -51,6 +52,15 @@ export function HomeTasks({ refreshKey }: { refreshKey: number }) {
   }, []);
   const onSave = useCallback((task: Task) => actions.tasks.update(task), []);
 
+  // A task opened from here and closed again: its title link has the focus, as if the person had never left.
+  const block = useRef<HTMLDivElement>(null);
+  const shown = tasks !== null && tasks.length > 0;
+  useEffect(() => {
+    if (!shown || !ids) return;
+    const id = takeReturnRow(ids, block.current);
+    if (id !== null) block.current?.querySelector<HTMLElement>(`[data-task-id="${id}"] .task-title`)?.focus();
+  }, [shown, ids]);
+
   if (!hasSomething) {
     if (!showEmpty) return null;
     return (
@@ -81,7 +91,7 @@ export function HomeTasks({ refreshKey }: { refreshKey: number }) {
       </h2>
       {tasks && tasks.length === 0 && <p className="detail-muted">{t('task.upcoming.empty')}</p>}
       {tasks && tasks.length > 0 && (
-        <div className="home-tasks">
+        <div className="home-tasks" ref={block}>
           {tasks.map((task) => (
             <TaskRow key={task.id} task={task} showList onDoneChange={onDoneChange} onSave={onSave} />
           ))}

@@ -23,6 +23,8 @@ import type { Bucket } from '../../api/buckets';
 import type { Task } from '../../api/tasks';
 import * as actions from '../../actions';
 import { activeBoard, setActiveBoard, type ActiveBoard } from '../../state/kanbanBoard';
+import { takeViewFocus } from '../../state/focusRequests';
+import { takeReturnRow } from '../../state/selection';
 import { NEW_BUCKET_TARGET, arrowLeavesInput, boardStop, boardTargets, nextBoardTarget, rovingTarget } from './views/boardFocus';
 import { Loading } from '../../components/Loading';
 import { Modal } from '../../components/Modal';
@@ -53,7 +55,10 @@ export default function KanbanView({ params }: { params?: Record<string, string>
   const boardEl = useRef<HTMLDivElement | null>(null);
 
   // Space alone picks a card up: Enter on a card opens it (as a link does), and still drops a card being moved.
-  const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates(boardEl), keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }), []);
+  const keyboardOptions = useMemo(
+    () => ({ coordinateGetter: keyboardCoordinates(boardEl), keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+    [],
+  );
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   // Roving focus: one card (or empty bucket) of the board is its Tab stop; the arrow keys move between them.
@@ -82,7 +87,10 @@ export default function KanbanView({ params }: { params?: Record<string, string>
     const key = (e.target as HTMLElement).dataset?.boardTarget;
     if (key) setRovingKey(key);
   };
-  const openTask = useCallback((id: number) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname } }), [navigate, location.pathname]);
+  const openTask = useCallback(
+    (id: number) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname } }),
+    [navigate, location.pathname],
+  );
   const lastDragEnd = useRef(0);
   // A click anywhere on a card opens it, as in the reference; its own controls (the title link) keep their behaviour.
   const onBoardClick = (e: MouseEvent<HTMLDivElement>) => {
@@ -133,6 +141,21 @@ export default function KanbanView({ params }: { params?: Record<string, string>
     // findTask and bucketsNow read the store.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listId]);
+
+  // Once the board is there: a task closed over it hands the focus back to its card; a switch from another view puts
+  // the focus on the board, so one Tab reaches its roving card.
+  const boardReady = buckets !== null;
+  useEffect(() => {
+    if (!boardReady) return;
+    const returned = takeReturnRow(
+      columns.flat().flatMap((k) => (k.startsWith('task:') ? [Number(k.slice(5))] : [])),
+      boardEl.current,
+    );
+    if (returned !== null) focusTarget(`task:${returned}`);
+    else if (takeViewFocus()) boardEl.current?.focus({ preventScroll: true });
+    // Once per board shown: later changes of the cards must not move the focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [boardReady]);
 
   const bucketTitle = (id: number | undefined) => bucketsNow().find((b) => b.id === id)?.title ?? '';
 
@@ -186,11 +209,17 @@ export default function KanbanView({ params }: { params?: Record<string, string>
     onDragMove: ({ active }: { active: Active }) => {
       const target = rawTarget.current;
       if (!target) return undefined;
-      const count = (bucketsNow().find((b) => b.id === target.bucketId)?.tasks.filter((x) => x.id !== grabbedTask(active)).length ?? 0) + 1;
+      const count =
+        (bucketsNow()
+          .find((b) => b.id === target.bucketId)
+          ?.tasks.filter((x) => x.id !== grabbedTask(active)).length ?? 0) + 1;
       return t('task.kanban.dragPosition', { position: target.index + 1, count, bucket: bucketTitle(target.bucketId) });
     },
     onDragEnd: ({ active, over }: { active: Active; over: Over | null }) =>
-      t(over ? 'task.kanban.dragDropped' : 'task.kanban.dragCancelled', { title: findTask(grabbedTask(active))?.title ?? '', bucket: bucketTitle(bucketOf(over)) }),
+      t(over ? 'task.kanban.dragDropped' : 'task.kanban.dragCancelled', {
+        title: findTask(grabbedTask(active))?.title ?? '',
+        bucket: bucketTitle(bucketOf(over)),
+      }),
     onDragCancel: ({ active }: { active: Active }) => t('task.kanban.dragCancelled', { title: findTask(grabbedTask(active))?.title ?? '' }),
   };
 
@@ -222,7 +251,7 @@ export default function KanbanView({ params }: { params?: Record<string, string>
       >
         {/* Key and click handling for the cards is delegated here; each card's link is the focusable control. */}
         {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
-        <div className="kanban-board" ref={boardEl} onKeyDown={onBoardKeyDown} onFocus={onBoardFocus} onClick={onBoardClick}>
+        <div className="kanban-board" ref={boardEl} tabIndex={-1} onKeyDown={onBoardKeyDown} onFocus={onBoardFocus} onClick={onBoardClick}>
           {buckets.map((bucket) => (
             <Column
               key={bucket.id}

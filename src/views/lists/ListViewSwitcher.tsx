@@ -1,7 +1,8 @@
 // Links between the views of a list (list, gantt, table, kanban), the current one marked.
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
+import { requestViewFocus } from '../../state/focusRequests';
 
 const VIEWS = [
   ['list.list', 'task.views.list'],
@@ -12,10 +13,17 @@ const VIEWS = [
 
 export function ListViewSwitcher({ listId }: { listId: number }) {
   const t = useT();
+  const { pathname } = useLocation();
   return (
     <nav className="view-switcher" aria-label={t('task.views.label')}>
       {VIEWS.map(([route, key]) => (
-        <NavLink key={route} to={pathFor(route, { listId })} className={({ isActive }) => `view-switcher-link${isActive ? ' is-active' : ''}`}>
+        // Enter on a view link lands in the new view's content, as g l / g g / g t / g k do.
+        <NavLink
+          key={route}
+          to={pathFor(route, { listId })}
+          onClick={() => pathname !== pathFor(route, { listId }) && requestViewFocus()}
+          className={({ isActive }) => `view-switcher-link${isActive ? ' is-active' : ''}`}
+        >
           {t(key)}
         </NavLink>
       ))}

@@ -18,10 +18,26 @@ import { ListViewSwitcher } from './ListViewSwitcher';
 import { FilterPopup, useListFilters } from './ListFilters';
 import { useListTasks } from './views/useListTasks';
 import { useListKeyboardNav } from '../../app/useListKeyboardNav';
+import { takeViewFocus } from '../../state/focusRequests';
 import './listViews.css';
 import './table.css';
 
-export const TABLE_COLUMNS = ['index', 'done', 'title', 'priority', 'labels', 'assignees', 'dueDate', 'startDate', 'endDate', 'percentDone', 'doneAt', 'created', 'updated', 'createdBy'] as const;
+export const TABLE_COLUMNS = [
+  'index',
+  'done',
+  'title',
+  'priority',
+  'labels',
+  'assignees',
+  'dueDate',
+  'startDate',
+  'endDate',
+  'percentDone',
+  'doneAt',
+  'created',
+  'updated',
+  'createdBy',
+] as const;
 export type TableColumn = (typeof TABLE_COLUMNS)[number];
 const DEFAULT_COLUMNS: TableColumn[] = ['index', 'done', 'title', 'priority', 'labels', 'assignees', 'dueDate', 'percentDone'];
 const COLUMNS_KEY = 'tableViewColumns';
@@ -65,8 +81,20 @@ export function writeColumns(listId: number, cols: TableColumn[]): void {
  * there to fill a wide screen; on a narrow one the rows keep these widths and the table scrolls sideways.
  */
 const MIN_WIDTH: Record<TableColumn, number> = {
-  index: 64, done: 64, title: 220, priority: 100, labels: 160, assignees: 120, dueDate: 160, startDate: 160,
-  endDate: 160, percentDone: 120, doneAt: 160, created: 160, updated: 160, createdBy: 140,
+  index: 64,
+  done: 64,
+  title: 220,
+  priority: 100,
+  labels: 160,
+  assignees: 120,
+  dueDate: 160,
+  startDate: 160,
+  endDate: 160,
+  percentDone: 120,
+  doneAt: 160,
+  created: 160,
+  updated: 160,
+  createdBy: 140,
 };
 
 /** Grid track per column: the title takes most of the spare width. */
@@ -130,7 +158,13 @@ export default function TableView({ params }: { params?: Record<string, string> 
   // Every row gets the same minimum width, so the columns of virtual rows line up with the header when it scrolls.
   const minWidth = useMemo(() => columns.reduce((sum, c) => sum + MIN_WIDTH[c], 0), [columns]);
   // Rows are measured: long titles and many labels wrap onto more lines instead of being cut.
-  const virtualizer = useVirtualizer({ count: state.tasks.length, getScrollElement: () => scroller.current, estimateSize: () => 41, overscan: 10, getItemKey: (i) => state.tasks[i].id });
+  const virtualizer = useVirtualizer({
+    count: state.tasks.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 41,
+    overscan: 10,
+    getItemKey: (i) => state.tasks[i].id,
+  });
   const navigate = useNavigate();
   // j/k/x/shift+x/Enter/Escape (registry commands) drive the table like the list view.
   const ids = useMemo(() => state.tasks.map((x) => x.id), [state.tasks]);
@@ -140,10 +174,11 @@ export default function TableView({ params }: { params?: Record<string, string> 
     onOpen: (id) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname } }),
     reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
     focusList: () => scroller.current?.focus({ preventScroll: true }),
+    root: scroller,
   });
   // As the list view: the table opens with its rows ready for j/k, and the focus never stays on the page body.
   useEffect(() => {
-    if (!document.activeElement || document.activeElement === document.body) scroller.current?.focus({ preventScroll: true });
+    if (takeViewFocus() || !document.activeElement || document.activeElement === document.body) scroller.current?.focus({ preventScroll: true });
   }, []);
 
   const toggleColumn = (c: TableColumn) => {
@@ -185,7 +220,14 @@ export default function TableView({ params }: { params?: Record<string, string> 
         <span className="list-view-count">{state.loaded ? t('task.count', { count: state.tasks.length }) : ''}</span>
       </div>
       {showLoading && <Loading />}
-      <div ref={scroller} tabIndex={-1} className="task-list-scroll table-scroll" role="table" aria-label={list?.title ?? t('task.listLabel')} aria-rowcount={state.tasks.length + 1}>
+      <div
+        ref={scroller}
+        tabIndex={-1}
+        className="task-list-scroll table-scroll"
+        role="table"
+        aria-label={list?.title ?? t('task.listLabel')}
+        aria-rowcount={state.tasks.length + 1}
+      >
         <div className="table-row table-head" role="row" style={{ gridTemplateColumns: template, minWidth }}>
           {columns.map((c) => {
             const field = SORT_FIELD[c];

@@ -15,6 +15,8 @@ import { Button } from '../../components/Button';
 import { ListPickerField } from '../../components/ListPickerField';
 import { error as errorToast, success as successToast } from '../../app/toast';
 import { errorTextAsync } from '../../app/errorText';
+import { focusAfterPalette } from '../../app/palette/paletteFocus';
+import { languageFieldRequestAtom } from '../../state/focusRequests';
 import { SettingsLayout } from './SettingsLayout';
 import { Checkbox, SelectField } from './controls';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
@@ -76,9 +78,12 @@ export default function General() {
   // The palette's "change the language" opens this page at #language: put the focus on the picker.
   const { hash } = useLocation();
   const ready = form !== null;
+  // Asked again while the page is open, the request (not the unchanged address) brings the focus back to it; with the
+  // palette still closing, the field takes the focus after the palette has handed it back.
+  const languageRequest = useAtomValue(languageFieldRequestAtom);
   useEffect(() => {
-    if (ready && hash === '#language') document.querySelector<HTMLSelectElement>('select[name="language"]')?.focus();
-  }, [ready, hash]);
+    if (ready && hash === '#language') focusAfterPalette(() => document.querySelector<HTMLSelectElement>('select[name="language"]'));
+  }, [ready, hash, languageRequest]);
 
   useEffect(() => {
     let alive = true;
@@ -90,7 +95,6 @@ export default function General() {
       alive = false;
     };
   }, [namespacesLoaded]);
-
 
   const zoneOptions = useMemo(() => {
     const zones = new Set(timezones);
@@ -138,7 +142,13 @@ export default function General() {
     <SettingsLayout page="general" loading={!form}>
       {form && (
         <form className="settings-form" onSubmit={save} noValidate aria-label={t('user.settings.general.title')}>
-          <TextField label={t('user.settings.general.name')} name="name" autoComplete="name" value={form.name} onChange={(e) => update('name', e.target.value)} />
+          <TextField
+            label={t('user.settings.general.name')}
+            name="name"
+            autoComplete="name"
+            value={form.name}
+            onChange={(e) => update('name', e.target.value)}
+          />
           <SelectField label={t('user.settings.general.language')} name="language" value={form.language} onChange={(e) => update('language', e.target.value)}>
             {SUPPORTED_LOCALES.map((l) => (
               <option key={l} value={l} lang={l}>
@@ -146,7 +156,12 @@ export default function General() {
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('user.settings.general.weekStart')} name="weekStart" value={form.weekStart} onChange={(e) => update('weekStart', Number(e.target.value))}>
+          <SelectField
+            label={t('user.settings.general.weekStart')}
+            name="weekStart"
+            value={form.weekStart}
+            onChange={(e) => update('weekStart', Number(e.target.value))}
+          >
             <option value={0}>{t('user.settings.general.weekStartSunday')}</option>
             <option value={1}>{t('user.settings.general.weekStartMonday')}</option>
           </SelectField>
@@ -160,9 +175,7 @@ export default function General() {
           </SelectField>
           <div className="field">
             <div className="field-label-row">
-              <span className="field-label">
-                {t('user.settings.general.defaultList')}
-              </span>
+              <span className="field-label">{t('user.settings.general.defaultList')}</span>
             </div>
             <div className="field-control">
               <ListPickerField
@@ -187,14 +200,24 @@ export default function General() {
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('user.settings.appearance.colorScheme')} name="colorScheme" value={form.colorScheme} onChange={(e) => update('colorScheme', e.target.value as ColorScheme)}>
+          <SelectField
+            label={t('user.settings.appearance.colorScheme')}
+            name="colorScheme"
+            value={form.colorScheme}
+            onChange={(e) => update('colorScheme', e.target.value as ColorScheme)}
+          >
             <option value="light">{t('user.settings.appearance.light')}</option>
             <option value="dark">{t('user.settings.appearance.dark')}</option>
             <option value="auto">{t('user.settings.appearance.auto')}</option>
           </SelectField>
           <fieldset>
             <legend>{t('user.settings.general.reminders')}</legend>
-            <Checkbox label={t('user.settings.general.emailReminders')} name="emailRemindersEnabled" checked={form.emailRemindersEnabled} onChange={(v) => update('emailRemindersEnabled', v)} />
+            <Checkbox
+              label={t('user.settings.general.emailReminders')}
+              name="emailRemindersEnabled"
+              checked={form.emailRemindersEnabled}
+              onChange={(v) => update('emailRemindersEnabled', v)}
+            />
             <Checkbox
               label={t('user.settings.general.overdueReminders')}
               name="overdueTasksRemindersEnabled"
@@ -216,12 +239,27 @@ export default function General() {
           </fieldset>
           <fieldset>
             <legend>{t('user.settings.general.privacy')}</legend>
-            <Checkbox label={t('user.settings.general.discoverableByName')} name="discoverableByName" checked={form.discoverableByName} onChange={(v) => update('discoverableByName', v)} />
-            <Checkbox label={t('user.settings.general.discoverableByEmail')} name="discoverableByEmail" checked={form.discoverableByEmail} onChange={(v) => update('discoverableByEmail', v)} />
+            <Checkbox
+              label={t('user.settings.general.discoverableByName')}
+              name="discoverableByName"
+              checked={form.discoverableByName}
+              onChange={(v) => update('discoverableByName', v)}
+            />
+            <Checkbox
+              label={t('user.settings.general.discoverableByEmail')}
+              name="discoverableByEmail"
+              checked={form.discoverableByEmail}
+              onChange={(v) => update('discoverableByEmail', v)}
+            />
           </fieldset>
           <fieldset>
             <legend>{t('user.settings.general.tasks')}</legend>
-            <Checkbox label={t('user.settings.general.playSoundWhenDone')} name="playSoundWhenDone" checked={form.playSoundWhenDone} onChange={(v) => update('playSoundWhenDone', v)} />
+            <Checkbox
+              label={t('user.settings.general.playSoundWhenDone')}
+              name="playSoundWhenDone"
+              checked={form.playSoundWhenDone}
+              onChange={(v) => update('playSoundWhenDone', v)}
+            />
           </fieldset>
           <div className="settings-actions">
             <Button type="submit" loading={saving}>

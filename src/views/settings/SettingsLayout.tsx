@@ -1,5 +1,5 @@
 // The settings frame: the side navigation of the sub-pages and the current page in a card.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useAtomValue } from 'jotai/react';
 import { useT } from '../../i18n';
@@ -9,6 +9,7 @@ import { configAtom } from '../../state/config';
 import { refreshUser, userAtom } from '../../state/session';
 import { pathFor } from '../../routes';
 import { SETTINGS_PAGES, routeOf, type SettingsPageDef } from '../../app/settingsPages';
+import { shortcutLabel } from '../../app/shortcutLabel';
 import './settings.css';
 
 export function SettingsLayout({ page, children, loading }: { page: SettingsPageDef['id']; children: ReactNode; loading?: boolean }) {
@@ -22,6 +23,19 @@ export function SettingsLayout({ page, children, loading }: { page: SettingsPage
   useEffect(() => {
     refreshUser().catch(() => undefined);
   }, []);
+
+  // Ctrl+Enter (⌘↩ on Apple) saves the form being edited from any of its fields, instead of a Tab to Save through
+  // every field; the hint says so on each page that has a form.
+  const content = useRef<HTMLDivElement>(null);
+  const [hasForm, setHasForm] = useState(false);
+  useLayoutEffect(() => setHasForm(!!content.current?.querySelector('form')), [children, loading]);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return;
+    const form = (e.target as Element).closest('form') ?? content.current?.querySelector('form');
+    if (!form) return;
+    e.preventDefault();
+    form.requestSubmit();
+  };
 
   return (
     <div className="settings">
@@ -37,9 +51,10 @@ export function SettingsLayout({ page, children, loading }: { page: SettingsPage
           ))}
         </ul>
       </nav>
-      <div className="settings-content">
+      <div className="settings-content" ref={content} onKeyDown={onKeyDown}>
         <Card title={t(def.title)} headingLevel={1} loading={loading}>
           {children}
+          {hasForm && <p className="settings-save-hint">{t('user.settings.saveHint', { keys: shortcutLabel('$mod+Enter') })}</p>}
         </Card>
       </div>
     </div>

@@ -8,6 +8,7 @@ import { BackdropView, backdropFor } from '../../components/BackdropView';
 import { TaskDetail } from './TaskDetail';
 import { isEditableTarget } from '../../../commands/keymapTargets';
 import { returnToRow } from '../../state/selection';
+import { escapeBelongsToPopup } from '../../components/popupEscape';
 
 export default function TaskDetailRoute() {
   const t = useT();
@@ -25,7 +26,7 @@ export default function TaskDetailRoute() {
           open
           onOpenChange={(open) => {
             if (open) return;
-            // The list behind comes back with this task's row focused, so j/k go on from where the person was.
+            // The view behind comes back with this task's row, card or bar focused, so the keys go on from there.
             returnToRow(id);
             close();
           }}
@@ -35,11 +36,14 @@ export default function TaskDetailRoute() {
             <Dialog.Content
               className="modal task-detail-modal"
               aria-describedby={undefined}
+              // The view behind comes back as a new one, which focuses the task's row, card or bar itself: the element
+              // that opened the task is gone, so Radix would drop the focus on the page body after it.
+              onCloseAutoFocus={(e) => e.preventDefault()}
               onEscapeKeyDown={(e) => {
                 // Escape in a field or an open picker leaves that field (its own handler puts the focus back in the
                 // task); only Escape on the task itself closes it.
                 const el = document.activeElement;
-                if (isEditableTarget(el) || el?.closest('.picker-popover')) e.preventDefault();
+                if (isEditableTarget(el) || escapeBelongsToPopup(el)) e.preventDefault();
                 // This Escape closes the task and is spent: the list behind, back under the keys before the keymap
                 // sees the press, would otherwise take it as its own Escape and drop the row it has just focused.
                 else e.stopPropagation();

@@ -10,6 +10,7 @@ import {
   NEW_TASK_DAYS,
   barOf,
   datesForBar,
+  ganttDueQuery,
   ganttQuery,
   inRange,
   rangeFromQuery,
@@ -65,6 +66,26 @@ describe('gantt model', () => {
     expect(barOf(task, from, NOW)).toEqual({ startDay: 13, endDay: 17, undated: false });
     expect(barOf(makeTask({ endDate: new Date(2026, 10, 24) }), from, NOW)).toEqual({ startDay: 17, endDay: 17, undated: true });
     expect(barOf(makeTask(), from, NOW)).toEqual({ startDay: 15, endDay: 15 + NEW_TASK_DAYS - 1, undated: true });
+  });
+
+  it('draws a task with only a due date as one day on it, and a start with a due date from one to the other', () => {
+    const due = makeTask({ dueDate: new Date(2026, 10, 25, 12) });
+    expect(barOf(due, from, NOW)).toEqual({ startDay: 18, endDay: 18, undated: true });
+    expect(barOf(makeTask({ startDate: new Date(2026, 10, 21), dueDate: new Date(2026, 10, 25) }), from, NOW)).toEqual({
+      startDay: 14,
+      endDay: 18,
+      undated: true,
+    });
+    // Shown without "show tasks without dates" while due in the range; not when due outside it.
+    expect(inRange(due, range)).toBe(true);
+    expect(inRange(makeTask({ dueDate: addDays(range.to, 3) }), range)).toBe(false);
+    expect(inRange(makeTask(), range)).toBe(false);
+    expect(inRange(makeTask(), { ...range, showUndated: true })).toBe(true);
+    expect(ganttDueQuery(range).filters).toEqual([
+      { field: 'due_date', comparator: 'greater_equals', value: from.toISOString() },
+      { field: 'due_date', comparator: 'less_equals', value: endOfDay(range.to).toISOString() },
+      { field: 'done', comparator: 'equals', value: 'false' },
+    ]);
   });
 
   it('moves, and changes either end without passing the other', () => {

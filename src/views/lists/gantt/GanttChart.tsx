@@ -9,11 +9,31 @@ import { pathFor } from '../../../routes';
 import type { Task } from '../../../api/tasks';
 import { DEFAULT_TASK_COLOR } from '../../../model/tasks';
 import { DATE_FORMAT_MONTH, formatDate } from '../../../i18n/dateLocale';
-import { DAY_WIDTH, ROW_HEIGHT, barOf, datesForBar, rangeDays, shiftBar, type Bar, type DragMode, type GanttRange } from './ganttModel';
+import { DAY_WIDTH, ROW_HEIGHT, barOf, datesForBar, rangeDays, shiftBar, taskSpan, type Bar, type DragMode, type GanttRange } from './ganttModel';
 import { POINTER_OPTIONS } from '../../../components/dndSensors';
 import { readableTextOn } from '../../../styles/readableText';
+import { takeViewFocus } from '../../../state/focusRequests';
+import { takeReturnRow } from '../../../state/selection';
 
 export const TITLE_WIDTH = 240;
+/** On a phone the name column yields to the days: a narrower one leaves room for about six of them at 390 px. */
+export const NARROW_TITLE_WIDTH = 112;
+const NARROW_QUERY = '(max-width: 600px)';
+
+/** The name column's width for the window's width now, following it as it changes. */
+function useTitleWidth(): number {
+  const query = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(NARROW_QUERY) : null;
+  const [narrow, setNarrow] = useState(() => !!query?.matches);
+  useEffect(() => {
+    if (!query) return undefined;
+    const onChange = () => setNarrow(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+    // one query per chart
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return narrow ? NARROW_TITLE_WIDTH : TITLE_WIDTH;
+}
 /** Key presses on a bar are saved together once they pause this long. */
 export const KEY_SAVE_DELAY_MS = 500;
 
@@ -33,6 +53,7 @@ interface DragInfo {
 
 export function GanttChart({ tasks, range, canWrite, onDates, now = new Date() }: GanttChartProps) {
   const t = useT();
+  const titleWidth = useTitleWidth();
   const scroller = useRef<HTMLDivElement>(null);
   const days = rangeDays(range);
   const width = days * DAY_WIDTH;
@@ -115,7 +136,13 @@ export function GanttChart({ tasks, range, canWrite, onDates, now = new Date() }
     );
   };
 
-  const virtualizer = useVirtualizer({ count: tasks.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12, getItemKey: (i) => tasks[i].id });
+  const virtualizer = useVirtualizer({
+    count: tasks.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (i) => tasks[i].id,
+  });
 
   // Open on today: the scroll starts a few days before it.
   useEffect(() => {
@@ -125,6 +152,31 @@ export function GanttChart({ tasks, range, canWrite, onDates, now = new Date() }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [range.from.getTime(), range.to.getTime()]);
 
+  // A switch from another view puts the focus on the chart (arrows scroll the days, Tab reaches the first bar).
+  useEffect(() => {
+    if (takeViewFocus()) scroller.current?.focus({ preventScroll: true });
+  }, []);
+
+  // A task closed over the chart hands the focus back to its bar, once its row is rendered (the rows are virtual).
+  const returnTo = useRef<number | null>(null);
+  const ids = useMemo(() => tasks.map((x) => x.id), [tasks]);
+  useEffect(() => {
+    const id = takeReturnRow(ids, scroller.current);
+    if (id === null) return;
+    returnTo.current = id;
+    virtualizer.scrollToIndex(ids.indexOf(id));
+    // the virtualizer is the same object on every render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids]);
+  // After each render (scrolling to the row renders it): the bar takes the focus once it is there.
+  useEffect(() => {
+    if (returnTo.current === null) return;
+    const bar = scroller.current?.querySelector<HTMLElement>(`[data-bar-task="${returnTo.current}"]`);
+    if (!bar) return;
+    returnTo.current = null;
+    bar.focus();
+  });
+
   return (
     <DndContext sensors={sensors} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={onDragCancel}>
       <p id="gantt-bar-hint" className="visually-hidden">
@@ -132,10 +184,10 @@ export function GanttChart({ tasks, range, canWrite, onDates, now = new Date() }
       </p>
       {/* A Tab stop of its own: without a mouse the arrow keys scroll the days only once the region has the focus. */}
       <div ref={scroller} className="gantt-scroll" role="region" aria-label={t('list.gantt.chart')} tabIndex={0}>
-        <div className="gantt-canvas" style={{ width: TITLE_WIDTH + width }}>
-          <DayHeader range={range} days={days} todayIndex={todayIndex} />
+        <div className="gantt-canvas" style={{ width: titleWidth + width }}>
+          <DayHeader range={range} days={days} todayIndex={todayIndex} titleWidth={titleWidth} />
           <div className="gantt-body" style={{ height: virtualizer.getTotalSize() }}>
-            <DayStripes range={range} days={days} todayIndex={todayIndex} />
+            <DayStripes range={range} days={days} todayIndex={todayIndex} titleWidth={titleWidth} />
             <ul className="gantt-rows" aria-label={t('list.gantt.tasks')}>
               {virtualizer.getVirtualItems().map((v) => {
                 const task = tasks[v.index];
@@ -149,6 +201,7 @@ export function GanttChart({ tasks, range, canWrite, onDates, now = new Date() }
                     canWrite={canWrite}
                     saving={preview.has(task.id)}
                     from={range.from}
+                    titleWidth={titleWidth}
                     onKey={onBarKey}
                   />
                 );
@@ -161,7 +214,7 @@ export function GanttChart({ tasks, range, canWrite, onDates, now = new Date() }
   );
 }
 
-function DayHeader({ range, days, todayIndex }: { range: GanttRange; days: number; todayIndex: number }) {
+function DayHeader({ range, days, todayIndex, titleWidth }: { range: GanttRange; days: number; todayIndex: number; titleWidth: number }) {
   const t = useT();
   const cells = useMemo(() => Array.from({ length: days }, (_, i) => addDays(range.from, i)), [range.from, days]);
   const months = useMemo(() => {
@@ -176,7 +229,7 @@ function DayHeader({ range, days, todayIndex }: { range: GanttRange; days: numbe
   }, [cells]);
   return (
     <div className="gantt-header" aria-hidden="true">
-      <div className="gantt-corner" style={{ width: TITLE_WIDTH }}>
+      <div className="gantt-corner" style={{ width: titleWidth }}>
         {t('list.gantt.task')}
       </div>
       <div className="gantt-header-days" style={{ width: days * DAY_WIDTH }}>
@@ -189,7 +242,11 @@ function DayHeader({ range, days, todayIndex }: { range: GanttRange; days: numbe
         </div>
         <div className="gantt-days">
           {cells.map((d, i) => (
-            <span key={i} className={`gantt-day${isWeekend(d) ? ' is-weekend' : ''}${i === todayIndex ? ' is-today' : ''}`} style={{ left: i * DAY_WIDTH, width: DAY_WIDTH }}>
+            <span
+              key={i}
+              className={`gantt-day${isWeekend(d) ? ' is-weekend' : ''}${i === todayIndex ? ' is-today' : ''}`}
+              style={{ left: i * DAY_WIDTH, width: DAY_WIDTH }}
+            >
               {d.getDate()}
             </span>
           ))}
@@ -199,7 +256,17 @@ function DayHeader({ range, days, todayIndex }: { range: GanttRange; days: numbe
   );
 }
 
-const DayStripes = memo(function DayStripes({ range, days, todayIndex }: { range: GanttRange; days: number; todayIndex: number }) {
+const DayStripes = memo(function DayStripes({
+  range,
+  days,
+  todayIndex,
+  titleWidth,
+}: {
+  range: GanttRange;
+  days: number;
+  todayIndex: number;
+  titleWidth: number;
+}) {
   const stripes = useMemo(() => {
     const out: { i: number; cls: string }[] = [];
     for (let i = 0; i < days; i += 1) {
@@ -209,7 +276,7 @@ const DayStripes = memo(function DayStripes({ range, days, todayIndex }: { range
     return out;
   }, [range.from, days, todayIndex]);
   return (
-    <div className="gantt-stripes" style={{ left: TITLE_WIDTH, width: days * DAY_WIDTH }} aria-hidden="true">
+    <div className="gantt-stripes" style={{ left: titleWidth, width: days * DAY_WIDTH }} aria-hidden="true">
       {stripes.map((s) => (
         <span key={s.i} className={`gantt-stripe ${s.cls}`} style={{ left: s.i * DAY_WIDTH, width: DAY_WIDTH }} />
       ))}
@@ -225,10 +292,11 @@ interface GanttRowProps {
   canWrite: boolean;
   saving: boolean;
   from: Date;
+  titleWidth: number;
   onKey: (task: Task, e: KeyboardEvent) => void;
 }
 
-function GanttRow({ task, bar, top, days, canWrite, saving, from, onKey }: GanttRowProps) {
+function GanttRow({ task, bar, top, days, canWrite, saving, from, titleWidth, onKey }: GanttRowProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -242,9 +310,9 @@ function GanttRow({ task, bar, top, days, canWrite, saving, from, onKey }: Gantt
   const last = Math.min(bar.endDay, days - 1);
   const visible = last >= first;
   const color = `#${task.hexColor || DEFAULT_TASK_COLOR}`;
-  const dates = bar.undated ? t('list.gantt.noDates') : `${formatDate(addDays(from, bar.startDay))} – ${formatDate(addDays(from, bar.endDay))}`;
+  const dates = !taskSpan(task) ? t('list.gantt.noDates') : `${formatDate(addDays(from, bar.startDay))} – ${formatDate(addDays(from, bar.endDay))}`;
   const style: CSSProperties = {
-    left: TITLE_WIDTH + first * DAY_WIDTH,
+    left: titleWidth + first * DAY_WIDTH,
     width: (last - first + 1) * DAY_WIDTH,
     ['--bar-color' as string]: color,
     // The task colour is anyone's choice: the label takes black or white, whichever reads on it.
@@ -258,8 +326,9 @@ function GanttRow({ task, bar, top, days, canWrite, saving, from, onKey }: Gantt
 
   return (
     <li className={`gantt-row${task.done ? ' is-done' : ''}`} style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}>
-      <div className="gantt-title" style={{ width: TITLE_WIDTH }}>
-        <Link to={detail} state={{ backdrop }} title={task.title}>
+      <div className="gantt-title" style={{ width: titleWidth }}>
+        {/* One Tab stop per task: the bar (Enter opens it); the name is a stop only when the bar is out of the range. */}
+        <Link to={detail} state={{ backdrop }} title={task.title} tabIndex={visible ? -1 : undefined}>
           {task.title}
         </Link>
       </div>
@@ -269,6 +338,7 @@ function GanttRow({ task, bar, top, days, canWrite, saving, from, onKey }: Gantt
           {...(canWrite ? move.listeners : {})}
           role="button"
           tabIndex={0}
+          data-bar-task={task.id}
           aria-roledescription={t('list.gantt.bar')}
           aria-label={`${task.title}: ${dates}`}
           aria-describedby="gantt-bar-hint"
@@ -282,12 +352,16 @@ function GanttRow({ task, bar, top, days, canWrite, saving, from, onKey }: Gantt
             } else onKey(task, e);
           }}
         >
-          {canWrite && bar.startDay >= 0 && <span ref={startHandle.setNodeRef} className="gantt-handle is-start" aria-hidden="true" onPointerDown={handleDown(startHandle.listeners)} />}
+          {canWrite && bar.startDay >= 0 && (
+            <span ref={startHandle.setNodeRef} className="gantt-handle is-start" aria-hidden="true" onPointerDown={handleDown(startHandle.listeners)} />
+          )}
           <span className="gantt-bar-label">{task.title}</span>
-          {canWrite && bar.endDay < days && <span ref={endHandle.setNodeRef} className="gantt-handle is-end" aria-hidden="true" onPointerDown={handleDown(endHandle.listeners)} />}
+          {canWrite && bar.endDay < days && (
+            <span ref={endHandle.setNodeRef} className="gantt-handle is-end" aria-hidden="true" onPointerDown={handleDown(endHandle.listeners)} />
+          )}
         </div>
       ) : (
-        <span className="gantt-offscreen" style={{ left: TITLE_WIDTH + (bar.endDay < 0 ? 0 : (days - 1) * DAY_WIDTH) }}>
+        <span className="gantt-offscreen" style={{ left: titleWidth + (bar.endDay < 0 ? 0 : (days - 1) * DAY_WIDTH) }}>
           {bar.endDay < 0 ? '◀' : '▶'}
           <span className="visually-hidden">{`${task.title}: ${dates}`}</span>
         </span>

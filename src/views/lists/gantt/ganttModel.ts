@@ -75,6 +75,30 @@ export function ganttQuery(range: GanttRange): TaskQuery {
   return { sortBy: ['start_date', 'id'], orderBy: ['asc', 'asc'], filters, filterConcat: 'and', filterIncludeNulls: range.showUndated };
 }
 
+/**
+ * The tasks with a due date in the range, whatever their start and end: shown as a bar on the due day (or from the
+ * start to it) without asking for tasks without dates, as the range query alone would miss them.
+ */
+export function ganttDueQuery(range: GanttRange): TaskQuery {
+  const filters = [
+    { field: 'due_date', comparator: 'greater_equals', value: startOfDay(range.from).toISOString() },
+    { field: 'due_date', comparator: 'less_equals', value: endOfDay(range.to).toISOString() },
+  ];
+  if (!range.showDone) filters.push({ field: 'done', comparator: 'equals', value: 'false' });
+  return { sortBy: ['due_date', 'id'], orderBy: ['asc', 'asc'], filters, filterConcat: 'and', filterIncludeNulls: false };
+}
+
+/**
+ * The days a task spans on the chart: its start to its end; a missing one is taken from the due date (a task with only
+ * a due date is a one-day bar on it, one with a start and a due date runs from the start to the due date), else from
+ * the other. Null when the task has none of the three.
+ */
+export function taskSpan(task: Pick<Task, 'startDate' | 'endDate' | 'dueDate'>): { start: Date; end: Date } | null {
+  const start = task.startDate ?? task.dueDate ?? task.endDate;
+  const end = task.endDate ?? task.dueDate ?? task.startDate;
+  return start && end ? { start, end } : null;
+}
+
 export interface Bar {
   /** First and last day, as day offsets from the range start (may lie outside the range). */
   startDay: number;
@@ -83,16 +107,18 @@ export interface Bar {
   undated: boolean;
 }
 
-/** A task's bar. A task with only one of the two dates gets a one-day bar on it; one with neither, a placeholder from today. */
-export function barOf(task: Pick<Task, 'startDate' | 'endDate'>, from: Date, now: Date): Bar {
-  const start = task.startDate ?? task.endDate;
-  const end = task.endDate ?? task.startDate;
-  if (!start || !end) {
+/**
+ * A task's bar over its span (taskSpan: a missing start or end taken from the due date, else from the other); one
+ * without any date gets a placeholder from today. `undated` marks a bar whose start or end is not stored yet.
+ */
+export function barOf(task: Pick<Task, 'startDate' | 'endDate'> & Partial<Pick<Task, 'dueDate'>>, from: Date, now: Date): Bar {
+  const span = taskSpan({ dueDate: null, ...task });
+  if (!span) {
     const today = differenceInCalendarDays(now, from);
     return { startDay: today, endDay: today + NEW_TASK_DAYS - 1, undated: true };
   }
-  const s = differenceInCalendarDays(start, from);
-  const e = differenceInCalendarDays(end, from);
+  const s = differenceInCalendarDays(span.start, from);
+  const e = differenceInCalendarDays(span.end, from);
   return { startDay: Math.min(s, e), endDay: Math.max(s, e), undated: !task.startDate || !task.endDate };
 }
 
@@ -125,10 +151,10 @@ export function newTaskDates(now: Date): { startDate: Date; endDate: Date } {
 
 /** Chart order: dated tasks by start then id, undated ones after them by id. */
 export function sortForGantt(tasks: Task[]): Task[] {
-  const key = (t: Task) => (t.startDate ?? t.endDate)?.getTime() ?? Number.POSITIVE_INFINITY;
+  const key = (t: Task) => taskSpan(t)?.start.getTime() ?? Number.POSITIVE_INFINITY;
   return [...tasks].sort((a, b) => {
-    const ua = !a.startDate && !a.endDate;
-    const ub = !b.startDate && !b.endDate;
+    const ua = !taskSpan(a);
+    const ub = !taskSpan(b);
     if (ua !== ub) return ua ? 1 : -1;
     return key(a) - key(b) || a.id - b.id;
   });
@@ -137,6 +163,10 @@ export function sortForGantt(tasks: Task[]): Task[] {
 /** Whether a task belongs on the chart for a range (the server filter, re-checked after local edits). */
 export function inRange(task: Task, range: GanttRange): boolean {
   if (task.done && !range.showDone) return false;
-  if (!task.startDate || !task.endDate) return range.showUndated;
-  return task.startDate <= endOfDay(range.to) && task.endDate >= startOfDay(range.from);
+  // A task with a due date shows by it (ganttDueQuery); one missing a start or end and a due date only on request.
+  if ((!task.startDate || !task.endDate) && !task.dueDate) return range.showUndated;
+  const span = taskSpan(task);
+  if (!span) return range.showUndated;
+  const inside = span.start <= endOfDay(range.to) && span.end >= startOfDay(range.from);
+  return inside || (range.showUndated && (!task.startDate || !task.endDate));
 }

@@ -1,13 +1,13 @@
 // Loads the tasks a gantt chart shows (every page of the range query) and keeps them per list and range while the app runs.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai/react';
-import type { Task } from '../../../api/tasks';
+import type { Task, TaskQuery } from '../../../api/tasks';
 import * as actions from '../../../actions';
 import { putTasks, tasksOfAtom } from '../../../state/tasks';
 import { onClearStore } from '../../../state/entities';
 import { appStore } from '../../../state/store';
 import { error } from '../../../app/toast';
-import { ganttQuery, inRange, sortForGantt, type GanttRange } from './ganttModel';
+import { ganttDueQuery, ganttQuery, inRange, sortForGantt, type GanttRange } from './ganttModel';
 
 const PAGE_SIZE = 50;
 const PARALLEL_PAGES = 6;
@@ -45,16 +45,25 @@ export function useGanttTasks(listId: number, range: GanttRange, enabled: boolea
       return;
     }
     let live = true;
-    const query = { ...ganttQuery(range), perPage: PAGE_SIZE };
     setState((s) => ({ key, ids: s.key === key ? s.ids : [], loading: true, loaded: s.key === key && s.loaded }));
-    (async () => {
-      const first = await actions.tasks.fetchListPage(listId, { ...query, page: 1 });
+    const everyPage = async (query: TaskQuery): Promise<Task[]> => {
+      const first = await actions.tasks.fetchListPage(listId, { ...query, perPage: PAGE_SIZE, page: 1 });
       let tasks = first.items;
       for (let page = 2; page <= first.totalPages && live; page += PARALLEL_PAGES) {
-        const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) => actions.tasks.fetchListPage(listId, { ...query, page: page + i }));
+        const batch = Array.from({ length: Math.min(PARALLEL_PAGES, first.totalPages - page + 1) }, (_, i) =>
+          actions.tasks.fetchListPage(listId, { ...query, perPage: PAGE_SIZE, page: page + i }),
+        );
         tasks = tasks.concat(...(await Promise.all(batch)).map((p) => p.items));
       }
+      return tasks;
+    };
+    (async () => {
+      // Tasks with only a due date in the range come from a second query (the range query compares start and end);
+      // with tasks without dates asked for, the first query has them already.
+      const [spanned, due] = await Promise.all([everyPage(ganttQuery(range)), range.showUndated ? [] : everyPage(ganttDueQuery(range))]);
       if (!live) return;
+      const seen = new Set(spanned.map((t) => t.id));
+      const tasks = [...spanned, ...due.filter((t) => !seen.has(t.id))];
       putTasks(tasks);
       const ids = sortForGantt(tasks).map((t) => t.id);
       kept.set(listId, { key, ids });

@@ -1,5 +1,18 @@
 // The virtualised list of task rows: only the visible rows are in the DOM; dragging a row's handle reorders with the position rule.
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type Key, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Key,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+} from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import type { Active, DragCancelEvent, DragEndEvent, DragMoveEvent, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { useT } from '../../../i18n';
@@ -7,6 +20,7 @@ import { TaskRow } from '../../../components/TaskRow';
 import type { Task } from '../../../api/tasks';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { pathFor } from '../../../routes';
+import { takeViewFocus } from '../../../state/focusRequests';
 import { navPropsFor, useListKeyboardNav } from '../../../app/useListKeyboardNav';
 import { insertionIndex, keyboardStep } from './dropPlace';
 import { boxesWithout, grabbedTask, refocusAfterKeyboardDrag } from './lentDraggable';
@@ -43,7 +57,10 @@ interface Drop {
 
 /** The rows on screen, in order, without the dragged one. */
 function rowsOnScreen(list: HTMLElement | null, taskId: number) {
-  const rows = boxesWithout(list?.querySelectorAll<HTMLElement>(':scope > [data-index]') ?? [], taskId).map((box) => ({ ...box, index: Number(box.el.dataset.index) }));
+  const rows = boxesWithout(list?.querySelectorAll<HTMLElement>(':scope > [data-index]') ?? [], taskId).map((box) => ({
+    ...box,
+    index: Number(box.el.dataset.index),
+  }));
   return rows.sort((a, b) => a.index - b.index);
 }
 
@@ -112,7 +129,13 @@ const Row = memo(function Row({ task, start, index, measure, props, focused, sel
         onSave={props.onSave}
         handle={
           props.canReorder ? (
-            <button type="button" className="drag-handle" aria-label={t('task.dragHandle', { title: task.title })} aria-describedby={describedBy} aria-pressed={dragging || undefined}>
+            <button
+              type="button"
+              className="drag-handle"
+              aria-label={t('task.dragHandle', { title: task.title })}
+              aria-describedby={describedBy}
+              aria-pressed={dragging || undefined}
+            >
               ⠿
             </button>
           ) : undefined
@@ -229,11 +252,12 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     onOpen: (id) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname + location.search } }),
     reveal: (_id, index) => index >= 0 && virtualizer.scrollToIndex(index),
     focusList: () => scroller.current?.focus({ preventScroll: true }),
+    root: scroller,
   });
   // A list opens with its rows ready for j/k: the focus goes to the list, not into a text field, and never stays on
-  // the page body (where the next Tab would start from the top of the page).
+  // the page body (where the next Tab would start from the top of the page); a switch from another view brings it here.
   useEffect(() => {
-    if (!document.activeElement || document.activeElement === document.body) scroller.current?.focus({ preventScroll: true });
+    if (takeViewFocus() || !document.activeElement || document.activeElement === document.body) scroller.current?.focus({ preventScroll: true });
   }, []);
   const coordinateGetter = useMemo(() => keyboardCoordinates(list), []);
 
@@ -311,7 +335,8 @@ export function VirtualTaskList(props: VirtualTaskListProps) {
     onDragStart: ({ active }: { active: Active }) => t('task.listDrag.started', { title: titleOf(active) }),
     onDragOver: () => undefined,
     // After onDragMove, which has just placed the mark (none: the row would stay where it is).
-    onDragMove: ({ active }: { active: Active }) => t('task.listDrag.position', { position: (dropRef.current?.index ?? fromIndex(active)) + 1, count: tasks.length }),
+    onDragMove: ({ active }: { active: Active }) =>
+      t('task.listDrag.position', { position: (dropRef.current?.index ?? fromIndex(active)) + 1, count: tasks.length }),
     onDragEnd: ({ active }: { active: Active }) => t('task.listDrag.dropped', { title: titleOf(active) }),
     onDragCancel: ({ active }: { active: Active }) => t('task.listDrag.cancelled', { title: titleOf(active) }),
   };
