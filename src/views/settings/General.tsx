@@ -20,6 +20,7 @@ import { Checkbox, SelectField } from './controls';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
 import { QUICK_ADD_MODES, clientPreferences, mergedFrontendSettings } from '../../state/frontendSettings';
 import { overdueTimeError, toTimeInput } from './validation';
+import { DATE_FORMAT_TIME, useFormatDate } from '../../i18n/dateLocale';
 
 interface FormState {
   name: string;
@@ -60,6 +61,7 @@ function formFromUser(user: User, scheme: ColorScheme): FormState {
 
 export default function General() {
   const t = useT();
+  const formatDate = useFormatDate();
   const user = useAtomValue(userAtom);
   const [scheme, setScheme] = useAtom(colorSchemeAtom);
   const namespacesLoaded = useAtomValue(namespacesLoadedAtom);
@@ -90,7 +92,6 @@ export default function General() {
       alive = false;
     };
   }, [namespacesLoaded]);
-
 
   const zoneOptions = useMemo(() => {
     const zones = new Set(timezones);
@@ -138,7 +139,13 @@ export default function General() {
     <SettingsLayout page="general" loading={!form}>
       {form && (
         <form className="settings-form" onSubmit={save} noValidate aria-label={t('user.settings.general.title')}>
-          <TextField label={t('user.settings.general.name')} name="name" autoComplete="name" value={form.name} onChange={(e) => update('name', e.target.value)} />
+          <TextField
+            label={t('user.settings.general.name')}
+            name="name"
+            autoComplete="name"
+            value={form.name}
+            onChange={(e) => update('name', e.target.value)}
+          />
           <SelectField label={t('user.settings.general.language')} name="language" value={form.language} onChange={(e) => update('language', e.target.value)}>
             {SUPPORTED_LOCALES.map((l) => (
               <option key={l} value={l} lang={l}>
@@ -146,7 +153,12 @@ export default function General() {
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('user.settings.general.weekStart')} name="weekStart" value={form.weekStart} onChange={(e) => update('weekStart', Number(e.target.value))}>
+          <SelectField
+            label={t('user.settings.general.weekStart')}
+            name="weekStart"
+            value={form.weekStart}
+            onChange={(e) => update('weekStart', Number(e.target.value))}
+          >
             <option value={0}>{t('user.settings.general.weekStartSunday')}</option>
             <option value={1}>{t('user.settings.general.weekStartMonday')}</option>
           </SelectField>
@@ -160,9 +172,7 @@ export default function General() {
           </SelectField>
           <div className="field">
             <div className="field-label-row">
-              <span className="field-label">
-                {t('user.settings.general.defaultList')}
-              </span>
+              <span className="field-label">{t('user.settings.general.defaultList')}</span>
             </div>
             <div className="field-control">
               <ListPickerField
@@ -187,14 +197,24 @@ export default function General() {
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('user.settings.appearance.colorScheme')} name="colorScheme" value={form.colorScheme} onChange={(e) => update('colorScheme', e.target.value as ColorScheme)}>
+          <SelectField
+            label={t('user.settings.appearance.colorScheme')}
+            name="colorScheme"
+            value={form.colorScheme}
+            onChange={(e) => update('colorScheme', e.target.value as ColorScheme)}
+          >
             <option value="light">{t('user.settings.appearance.light')}</option>
             <option value="dark">{t('user.settings.appearance.dark')}</option>
             <option value="auto">{t('user.settings.appearance.auto')}</option>
           </SelectField>
           <fieldset>
             <legend>{t('user.settings.general.reminders')}</legend>
-            <Checkbox label={t('user.settings.general.emailReminders')} name="emailRemindersEnabled" checked={form.emailRemindersEnabled} onChange={(v) => update('emailRemindersEnabled', v)} />
+            <Checkbox
+              label={t('user.settings.general.emailReminders')}
+              name="emailRemindersEnabled"
+              checked={form.emailRemindersEnabled}
+              onChange={(v) => update('emailRemindersEnabled', v)}
+            />
             <Checkbox
               label={t('user.settings.general.overdueReminders')}
               name="overdueTasksRemindersEnabled"
@@ -204,7 +224,11 @@ export default function General() {
             <TextField
               label={t('user.settings.general.overdueTasksRemindersTime')}
               name="overdueTasksRemindersTime"
-              type="time"
+              // A text field on the app's 24-hour clock: the browser's time input follows the browser's language (9:00 AM).
+              type="text"
+              autoComplete="off"
+              maxLength={5}
+              placeholder={formatDate(new Date(2000, 0, 1, 18, 30), DATE_FORMAT_TIME)}
               value={form.overdueTasksRemindersTime}
               disabled={!form.overdueTasksRemindersEnabled}
               onChange={(e) => {
@@ -216,12 +240,27 @@ export default function General() {
           </fieldset>
           <fieldset>
             <legend>{t('user.settings.general.privacy')}</legend>
-            <Checkbox label={t('user.settings.general.discoverableByName')} name="discoverableByName" checked={form.discoverableByName} onChange={(v) => update('discoverableByName', v)} />
-            <Checkbox label={t('user.settings.general.discoverableByEmail')} name="discoverableByEmail" checked={form.discoverableByEmail} onChange={(v) => update('discoverableByEmail', v)} />
+            <Checkbox
+              label={t('user.settings.general.discoverableByName')}
+              name="discoverableByName"
+              checked={form.discoverableByName}
+              onChange={(v) => update('discoverableByName', v)}
+            />
+            <Checkbox
+              label={t('user.settings.general.discoverableByEmail')}
+              name="discoverableByEmail"
+              checked={form.discoverableByEmail}
+              onChange={(v) => update('discoverableByEmail', v)}
+            />
           </fieldset>
           <fieldset>
             <legend>{t('user.settings.general.tasks')}</legend>
-            <Checkbox label={t('user.settings.general.playSoundWhenDone')} name="playSoundWhenDone" checked={form.playSoundWhenDone} onChange={(v) => update('playSoundWhenDone', v)} />
+            <Checkbox
+              label={t('user.settings.general.playSoundWhenDone')}
+              name="playSoundWhenDone"
+              checked={form.playSoundWhenDone}
+              onChange={(v) => update('playSoundWhenDone', v)}
+            />
           </fieldset>
           <div className="settings-actions">
             <Button type="submit" loading={saving}>
