@@ -58,7 +58,17 @@ function Icon({ name, label }: { name: 'attachment' | 'description' | 'repeat'; 
   } as const;
   return (
     <span className="task-icon" title={label} role="img" aria-label={label}>
-      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        width="14"
+        height="14"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={paths[name]} />
       </svg>
     </span>
@@ -76,7 +86,12 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
   const dueButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setChecked(task.done), [task.done]);
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const onCheck = (value: boolean) => {
     setChecked(value);
@@ -181,9 +196,15 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
         )}
       </span>
       {task.percentDone > 0 && (
-        <progress className="task-progress" max={100} value={Math.round(task.percentDone * 100)} aria-label={t('task.percentDone', { percent: Math.round(task.percentDone * 100) })} />
+        <progress
+          className="task-progress"
+          max={100}
+          value={Math.round(task.percentDone * 100)}
+          aria-label={t('task.percentDone', { percent: Math.round(task.percentDone * 100) })}
+        />
       )}
-      <FavoriteStar isFavorite={task.isFavorite} title={task.title} onToggle={() => void onSave({ ...task, isFavorite: !task.isFavorite })} />
+      {/* Starring saves the task: where it cannot be saved (read-only, a link share) there is no star to fail. */}
+      {!disabled && <FavoriteStar isFavorite={task.isFavorite} title={task.title} onToggle={() => void onSave({ ...task, isFavorite: !task.isFavorite })} />}
     </div>
   );
 }
