@@ -35,6 +35,7 @@ import { useBoard } from './kanban/useBoard';
 import './listViews.css';
 import './kanban.css';
 import { POINTER_OPTIONS } from '../../components/dndSensors';
+import { ListBackdrop } from '../../components/ListBackdrop';
 
 export default function KanbanView({ params }: { params?: Record<string, string> }) {
   const t = useT();
@@ -53,7 +54,10 @@ export default function KanbanView({ params }: { params?: Record<string, string>
   const boardEl = useRef<HTMLDivElement | null>(null);
 
   // Space alone picks a card up: Enter on a card opens it (as a link does), and still drops a card being moved.
-  const keyboardOptions = useMemo(() => ({ coordinateGetter: keyboardCoordinates(boardEl), keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }), []);
+  const keyboardOptions = useMemo(
+    () => ({ coordinateGetter: keyboardCoordinates(boardEl), keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
+    [],
+  );
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   // Roving focus: one card (or empty bucket) of the board is its Tab stop; the arrow keys move between them.
@@ -82,7 +86,10 @@ export default function KanbanView({ params }: { params?: Record<string, string>
     const key = (e.target as HTMLElement).dataset?.boardTarget;
     if (key) setRovingKey(key);
   };
-  const openTask = useCallback((id: number) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname } }), [navigate, location.pathname]);
+  const openTask = useCallback(
+    (id: number) => void navigate(pathFor('task.detail', { id }), { state: { backdrop: location.pathname } }),
+    [navigate, location.pathname],
+  );
   const lastDragEnd = useRef(0);
   // A click anywhere on a card opens it, as in the reference; its own controls (the title link) keep their behaviour.
   const onBoardClick = (e: MouseEvent<HTMLDivElement>) => {
@@ -186,11 +193,17 @@ export default function KanbanView({ params }: { params?: Record<string, string>
     onDragMove: ({ active }: { active: Active }) => {
       const target = rawTarget.current;
       if (!target) return undefined;
-      const count = (bucketsNow().find((b) => b.id === target.bucketId)?.tasks.filter((x) => x.id !== grabbedTask(active)).length ?? 0) + 1;
+      const count =
+        (bucketsNow()
+          .find((b) => b.id === target.bucketId)
+          ?.tasks.filter((x) => x.id !== grabbedTask(active)).length ?? 0) + 1;
       return t('task.kanban.dragPosition', { position: target.index + 1, count, bucket: bucketTitle(target.bucketId) });
     },
     onDragEnd: ({ active, over }: { active: Active; over: Over | null }) =>
-      t(over ? 'task.kanban.dragDropped' : 'task.kanban.dragCancelled', { title: findTask(grabbedTask(active))?.title ?? '', bucket: bucketTitle(bucketOf(over)) }),
+      t(over ? 'task.kanban.dragDropped' : 'task.kanban.dragCancelled', {
+        title: findTask(grabbedTask(active))?.title ?? '',
+        bucket: bucketTitle(bucketOf(over)),
+      }),
     onDragCancel: ({ active }: { active: Active }) => t('task.kanban.dragCancelled', { title: findTask(grabbedTask(active))?.title ?? '' }),
   };
 
@@ -204,7 +217,8 @@ export default function KanbanView({ params }: { params?: Record<string, string>
 
   if (!buckets) return <Loading />;
   return (
-    <div className="list-view kanban-view">
+    <div className={`list-view kanban-view${list?.backgroundInformation ? ' has-background' : ''}`}>
+      <ListBackdrop list={list} />
       <header className="list-view-header">
         <h1 className="list-view-title">{list?.title ?? ''}</h1>
         <ListViewSwitcher listId={listId} />

@@ -17,6 +17,7 @@ import { useListTasks } from './views/useListTasks';
 import { FilterPopup, useListFilters } from './ListFilters';
 import { moveTask } from './views/reorder';
 import './listViews.css';
+import { ListBackdrop } from '../../components/ListBackdrop';
 
 /** Done toggling, saving and reordering for views over one list's atom. */
 export function useTaskActions(listId: number, hideDone: boolean) {
@@ -81,7 +82,8 @@ export default function ListView({ params }: { params?: Record<string, string> }
   const showLoading = useDelayedFlag(state.loading && state.tasks.length === 0);
 
   return (
-    <div className="list-view">
+    <div className={`list-view${list?.backgroundInformation ? ' has-background' : ''}`}>
+      <ListBackdrop list={list} />
       <header className="list-view-header">
         <h1 className="list-view-title">{list?.title ?? ''}</h1>
         <ListViewSwitcher listId={listId} />
@@ -98,16 +100,16 @@ export default function ListView({ params }: { params?: Record<string, string> }
       {state.loaded && state.tasks.length === 0 && !state.loading && <p className="list-empty">{t('task.listEmpty')}</p>}
       {/* An empty list shows only its message, not an empty scroll box under it. */}
       {state.tasks.length > 0 && (
-      <VirtualTaskList
-        tasks={state.tasks}
-        memoryKey={`list-${listId}`}
-        canWrite={canWrite}
-        canReorder={canWrite && applied.sortBy === 'position' && applied.orderBy === 'asc'}
-        showList={listId < 0}
-        onDoneChange={actions.onDoneChange}
-        onSave={actions.onSave}
-        onReorder={actions.onReorder}
-      />
+        <VirtualTaskList
+          tasks={state.tasks}
+          memoryKey={`list-${listId}`}
+          canWrite={canWrite}
+          canReorder={canWrite && applied.sortBy === 'position' && applied.orderBy === 'asc'}
+          showList={listId < 0}
+          onDoneChange={actions.onDoneChange}
+          onSave={actions.onSave}
+          onReorder={actions.onReorder}
+        />
       )}
     </div>
   );
