@@ -1,7 +1,7 @@
 // Rough edges of the screens in Chromium: dates in the app's language, colour swatches, label contrast, naming a
 // duplicated list, read-only link shares, pickers by mouse, the table's width and list backgrounds.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { api, createList, createTask, signUp, type Account } from './helpers';
 
 // The browser speaks American English (a 12-hour clock): what the app shows must follow the app's language.
@@ -64,13 +64,8 @@ test('a task without a colour shows no blue swatch; a colour can be taken off ag
   await page.goto(`/tasks/${task.id}`);
   const field = page.locator('.detail-color');
   await expect(field).toContainText('No colour');
-  const png = PNG.sync.read(await field.screenshot());
-  let blue = 0;
-  for (let i = 0; i < png.data.length; i += 4) {
-    const [r, g, b] = [png.data[i], png.data[i + 1], png.data[i + 2]];
-    if (Math.abs(r - 0x19) < 40 && Math.abs(g - 0x73) < 40 && Math.abs(b - 0xff) < 40) blue++;
-  }
-  expect(blue).toBe(0);
+  const blue = (await pixels(await field.screenshot())).filter(([r, g, b]) => Math.abs(r - 0x19) < 40 && Math.abs(g - 0x73) < 40 && Math.abs(b - 0xff) < 40);
+  expect(blue).toHaveLength(0);
 
   await request.post(`/api/v1/tasks/${task.id}`, { headers: headers(account), data: { ...task, hex_color: 'ff4136' } });
   await page.reload();
@@ -188,24 +183,29 @@ test('at 1280 px the table fits with the default columns; with more it scrolls a
 });
 
 /** A plain image of one colour, as PNG bytes. */
-function plainPng(value: number): Buffer {
-  const png = new PNG({ width: 64, height: 64 });
-  png.data.fill(value);
-  for (let i = 3; i < png.data.length; i += 4) png.data[i] = 255;
-  return PNG.sync.write(png);
+function plainPng(value: number): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: value, g: value, b: value } } })
+    .png()
+    .toBuffer();
+}
+
+/** A screenshot's pixels as RGB triples. */
+async function pixels(shot: Buffer): Promise<[number, number, number][]> {
+  const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+  const out: [number, number, number][] = [];
+  for (let i = 0; i < data.length; i += info.channels) out.push([data[i], data[i + 1], data[i + 2]]);
+  return out;
 }
 
 /** Contrast between an element's text colour and the colour most of its box shows on screen (its background). */
 async function shownContrast(locator: ReturnType<Page['locator']>): Promise<number> {
   const color = await locator.evaluate((el) => getComputedStyle(el).color);
-  const png = PNG.sync.read(await locator.screenshot());
+  const shot = await pixels(await locator.screenshot());
   const lum = (r: number, g: number, b: number) =>
     [r, g, b]
       .map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
       .reduce((s, c, i) => s + c * [0.2126, 0.7152, 0.0722][i], 0);
-  const all: number[] = [];
-  for (let i = 0; i < png.data.length; i += 4) all.push(lum(png.data[i], png.data[i + 1], png.data[i + 2]));
-  all.sort((a, b) => a - b);
+  const all = shot.map(([r, g, b]) => lum(r, g, b)).sort((a, b) => a - b);
   const background = all[Math.floor(all.length / 2)];
   const [r, g, b] = (color.match(/[\d.]+/g) ?? []).map(Number);
   const text = lum(r, g, b);
@@ -222,7 +222,7 @@ for (const [shade, value] of [
     await createTask(request, account, listId, { title: 'Book the ferry', due_date: new Date(Date.now() + 86_400_000).toISOString() });
     const upload = await request.put(`/api/v1/lists/${listId}/backgrounds/upload`, {
       headers: headers(account),
-      multipart: { background: { name: 'bg.png', mimeType: 'image/png', buffer: plainPng(value) } },
+      multipart: { background: { name: 'bg.png', mimeType: 'image/png', buffer: await plainPng(value) } },
     });
     expect(upload.ok()).toBeTruthy();
     for (const view of ['list', 'table', 'kanban', 'gantt']) {
