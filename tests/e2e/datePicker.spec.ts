@@ -69,7 +69,9 @@ test('keyboard only: open, arrows, PageDown, Enter picks and saves; Escape close
   await expect(calendar).toBeHidden();
   await expect(opener).toBeFocused();
   await expect(day).toHaveValue('2030-02-22');
-  await expect.poll(async () => new Date((await api<{ due_date: string }>(request, account, `/tasks/${task.id}`)).due_date).getTime()).toBe(new Date(2030, 1, 22, 9, 30).getTime());
+  await expect
+    .poll(async () => new Date((await api<{ due_date: string }>(request, account, `/tasks/${task.id}`)).due_date).getTime())
+    .toBe(new Date(2030, 1, 22, 9, 30).getTime());
 
   // Escape closes only the calendar: the task stays open and focus is back on the button.
   await page.keyboard.press('Enter');
@@ -83,7 +85,9 @@ test('keyboard only: open, arrows, PageDown, Enter picks and saves; Escape close
   await day.fill('mar 3 2030');
   await day.press('Enter');
   await expect(day).toHaveValue('2030-03-03');
-  await expect.poll(async () => new Date((await api<{ due_date: string }>(request, account, `/tasks/${task.id}`)).due_date).getTime()).toBe(new Date(2030, 2, 3, 9, 30).getTime());
+  await expect
+    .poll(async () => new Date((await api<{ due_date: string }>(request, account, `/tasks/${task.id}`)).due_date).getTime())
+    .toBe(new Date(2030, 2, 3, 9, 30).getTime());
   await day.fill('someday');
   await day.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: '“someday” is not a date' })).toBeVisible();

@@ -11,7 +11,17 @@ import { setLanguage } from '../../../src/i18n';
 
 const value = new Date(2026, 0, 14, 9, 30); // Wednesday 14 January 2026, 09:30
 
-function Harness({ initial = value, onChange, clearable, label = 'Due date' }: { initial?: Date | null; onChange: (d: Date | null) => void; clearable?: boolean; label?: string }) {
+function Harness({
+  initial = value,
+  onChange,
+  clearable,
+  label = 'Due date',
+}: {
+  initial?: Date | null;
+  onChange: (d: Date | null) => void;
+  clearable?: boolean;
+  label?: string;
+}) {
   const [v, setV] = useState<Date | null>(initial);
   return (
     <Provider store={appStore}>
