@@ -85,10 +85,16 @@ export async function toggleArchived(list: List): Promise<boolean> {
   });
 }
 
-/** Copies a list (tasks, buckets, shares) into a namespace. Returns the copy, or null on failure. */
-export async function duplicate(listId: number, namespaceId: number): Promise<List | null> {
+/**
+ * Copies a list (tasks, buckets, shares) into a namespace and names the copy `title`. The API's duplicate keeps the
+ * original's title (its contract), so the copy is renamed after: two lists of one name make `+Shopping` ambiguous.
+ * Returns the copy, or null on failure.
+ */
+export async function duplicate(listId: number, namespaceId: number, title?: string): Promise<List | null> {
   return told(async () => {
-    const copy = await api.duplicateList(listId, namespaceId);
+    let copy = await api.duplicateList(listId, namespaceId);
+    const wanted = title?.trim();
+    if (wanted && wanted !== copy.title) copy = (await save({ ...copy, title: wanted })).list;
     await reloadNamespaces();
     return copy;
   }, 'list.duplicate.success');

@@ -3,9 +3,8 @@ import { DayPicker, type Labels } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useAtomValue } from 'jotai';
 import { useT } from '../i18n';
-import { DATE_FORMAT_MONTH, DATE_FORMAT_SPELLED_DAY, useDateLocale } from '../i18n/dateLocale';
+import { DATE_FORMAT_MONTH, DATE_FORMAT_SPELLED_DAY, useDateLocale, useFormatDate } from '../i18n/dateLocale';
 import { weekStartAtom } from '../state/session';
-import { format } from 'date-fns';
 import './calendar.css';
 
 export interface CalendarProps {
@@ -19,6 +18,7 @@ type WeekDay = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 export default function Calendar({ value, onPick }: CalendarProps) {
   const t = useT();
   const locale = useDateLocale();
+  const formatDate = useFormatDate();
   const stored = useAtomValue(weekStartAtom);
   // The setting is 0 (Sunday) or 1 (Monday) today; anything outside a week falls back to the locale's own start.
   const weekStartsOn = Number.isInteger(stored) && stored >= 0 && stored <= 6 ? (stored as WeekDay) : undefined;
@@ -27,9 +27,9 @@ export default function Calendar({ value, onPick }: CalendarProps) {
     labelNav: () => t('task.datePicker.months'),
     labelNext: () => t('task.datePicker.nextMonth'),
     labelPrevious: () => t('task.datePicker.previousMonth'),
-    labelGrid: (month) => format(month, DATE_FORMAT_MONTH, { locale }),
+    labelGrid: (month) => formatDate(month, DATE_FORMAT_MONTH),
     labelDayButton: (day, modifiers) => {
-      const date = format(day, DATE_FORMAT_SPELLED_DAY, { locale });
+      const date = formatDate(day, DATE_FORMAT_SPELLED_DAY);
       if (modifiers.selected) return t('task.datePicker.daySelected', { date });
       if (modifiers.today) return t('task.datePicker.dayToday', { date });
       return date;

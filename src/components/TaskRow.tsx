@@ -204,7 +204,8 @@ function TaskRowImpl({ task, showList = false, disabled = false, showAllPrioriti
           aria-label={t('task.percentDone', { percent: Math.round(task.percentDone * 100) })}
         />
       )}
-      <FavoriteStar isFavorite={task.isFavorite} title={task.title} onToggle={() => void onSave({ ...task, isFavorite: !task.isFavorite })} />
+      {/* Starring saves the task: where it cannot be saved (read-only, a link share) there is no star to fail. */}
+      {!disabled && <FavoriteStar isFavorite={task.isFavorite} title={task.title} onToggle={() => void onSave({ ...task, isFavorite: !task.isFavorite })} />}
     </div>
   );
 }

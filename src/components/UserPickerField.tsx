@@ -1,9 +1,10 @@
-// Choosing one user by typing part of their name or username (share with a user, add a team member): the shared picker.
+// Choosing one user by their username, or part of a name they let others find (share with a user, add a team member): the shared picker.
 import { useCallback } from 'react';
 import { searchUsers } from '../actions/users';
 import type { User } from '../api/user';
 import { displayName } from '../state/session';
 import { PickerField } from './PickerField';
+import { useT } from '../i18n';
 
 const NO_USERS: User[] = [];
 const userKey = (u: User) => u.id;
@@ -19,6 +20,7 @@ export interface UserPickerFieldProps {
 }
 
 export function UserPickerField({ label, value, onChange, exclude = [] }: UserPickerFieldProps) {
+  const t = useT();
   const excluded = exclude.join('\n');
   // The server finds people by name or e-mail only when they allowed it; usernames always.
   const search = useCallback(
@@ -44,6 +46,7 @@ export function UserPickerField({ label, value, onChange, exclude = [] }: UserPi
         </>
       )}
       search={search}
+      emptyText={t('sharing.noUserFound')}
       selectedKeys={value ? [value.id] : []}
       onPick={onChange}
     />

@@ -1,9 +1,10 @@
-// The one date and time formatter of the app: every shown date follows the interface language through the
-// date-fns locale of that language, loaded on demand.
+// The one date and time formatter of the app: every shown date follows the interface language (Intl for the
+// written formats; the date-fns locale, loaded on demand, for relative times and the calendar).
 import { useEffect, useState } from 'react';
-import { format, formatDistanceToNow, type Locale } from 'date-fns';
+import { formatDistanceToNow, type Locale } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
 import { currentLanguage, notify, useT } from './index';
+import { intlLocale } from './intlLocale';
 
 /** Spec part 1 §9 maps en → en-GB, de → de, fr → fr, ru → ru and the rest to en-GB; issue #23 asks for each language's own. */
 const loaders: Record<string, () => Promise<Locale>> = {
@@ -56,20 +57,54 @@ export function dateLocaleSync(language = currentLanguage()): Locale {
   return enGB;
 }
 
-/** Spec formats: long 'j M Y H:i' and short 'j M Y' (flatpickr tokens), day display yyyy-LL-dd. */
-export const DATE_FORMAT_LONG = 'd MMM yyyy HH:mm';
-export const DATE_FORMAT_SHORT = 'd MMM yyyy';
+/**
+ * The shown formats, by name: each language writes them its own way through Intl ("1 Dec 2026", "1. Dez. 2026",
+ * "2026年12月1日"), with its own clock (24-hour in every shipped language), instead of one pattern for all.
+ */
+const STYLES = {
+  long: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  short: { day: 'numeric', month: 'short', year: 'numeric' },
+  spelled: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  spelledDay: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  month: { month: 'long', year: 'numeric' },
+  time: { hour: '2-digit', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateStyle = keyof typeof STYLES;
+
+/** Day, short month, year and time: the default for a task's dates, comments and notices. */
+export const DATE_FORMAT_LONG: DateStyle = 'long';
+export const DATE_FORMAT_SHORT: DateStyle = 'short';
 /** Weekday, day, month and time in full, for confirming a date typed in words. */
-export const DATE_FORMAT_SPELLED = 'EEEE d MMMM yyyy HH:mm';
-export const DATE_FORMAT_DAY = 'yyyy-LL-dd';
+export const DATE_FORMAT_SPELLED: DateStyle = 'spelled';
 /** Weekday, day, month and year in full: a calendar day's accessible name. */
-export const DATE_FORMAT_SPELLED_DAY = 'EEEE d MMMM yyyy';
-
+export const DATE_FORMAT_SPELLED_DAY: DateStyle = 'spelledDay';
 /** Month and year, for calendar headings. */
-export const DATE_FORMAT_MONTH = 'LLLL yyyy';
+export const DATE_FORMAT_MONTH: DateStyle = 'month';
+/** Hours and minutes on the language's clock. */
+export const DATE_FORMAT_TIME: DateStyle = 'time';
 
-export function formatDate(date: Date, pattern: string = DATE_FORMAT_LONG, language = currentLanguage()): string {
-  return format(date, pattern, { locale: dateLocaleSync(language) });
+/** The Intl tag dates are written in: the spec reads plain "en" as British English (day first, 24-hour clock). */
+export function dateIntlLocale(language: string): string {
+  return language.toLowerCase() === 'en' ? 'en-GB' : intlLocale(language);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(language: string, style: DateStyle): Intl.DateTimeFormat {
+  const key = `${language}|${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    // A tag this runtime does not know reads as British English rather than throwing.
+    const tag = Intl.DateTimeFormat.supportedLocalesOf([dateIntlLocale(language)]).length ? dateIntlLocale(language) : 'en-GB';
+    formatter = new Intl.DateTimeFormat(tag, STYLES[style]);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+export function formatDate(date: Date, style: DateStyle = DATE_FORMAT_LONG, language = currentLanguage()): string {
+  return formatterFor(language, style).format(date);
 }
 
 /** "3 hours ago", "in 2 days" in the current language. */
@@ -92,8 +127,9 @@ export function useDateLocale(): Locale {
   return locale;
 }
 
-/** A formatter bound to the current language's date locale. */
-export function useFormatDate(): (date: Date, pattern?: string) => string {
-  const locale = useDateLocale();
-  return (date, pattern = DATE_FORMAT_LONG) => format(date, pattern, { locale });
+/** A formatter bound to the current language; re-renders when the language changes. */
+export function useFormatDate(): (date: Date, style?: DateStyle) => string {
+  useT();
+  const language = currentLanguage();
+  return (date, style = DATE_FORMAT_LONG) => formatDate(date, style, language);
 }

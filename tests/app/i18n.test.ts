@@ -37,9 +37,7 @@ describe.each(['de-DE', 'fr-FR', 'de-swiss', 'it-IT', 'nl-NL', 'pt-PT', 'no-NO']
 
   // A placeholder English does not fill would show as a literal "{name}"; leaving one out only loses a detail.
   it('uses only placeholders the English message has', () => {
-    const wrong = [...en]
-      .filter(([k, v]) => messages.has(k) && placeholders(messages.get(k)!).some((p) => !placeholders(v).includes(p)))
-      .map(([k]) => k);
+    const wrong = [...en].filter(([k, v]) => messages.has(k) && placeholders(messages.get(k)!).some((p) => !placeholders(v).includes(p))).map(([k]) => k);
     expect(wrong, `messages of ${locale}.json with {placeholders} English does not have`).toEqual([]);
   });
 
@@ -48,14 +46,19 @@ describe.each(['de-DE', 'fr-FR', 'de-swiss', 'it-IT', 'nl-NL', 'pt-PT', 'no-NO']
     const errors = flatten(load(`${locale}.errors`));
     const missing = [...enErrors.keys()].filter((k) => !errors.get(k)?.trim());
     expect(missing, `codes of en.errors.json missing from ${locale}.errors.json`).toEqual([]);
-    expect([...errors.keys()].filter((k) => !enErrors.has(k)), `codes English does not have`).toEqual([]);
+    expect(
+      [...errors.keys()].filter((k) => !enErrors.has(k)),
+      `codes English does not have`,
+    ).toEqual([]);
   });
 });
 
 // Every message given a count in the code has plural forms, so no screen says "1 tasks".
 it('gives every counted message plural forms in English', () => {
   const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    );
   const counted = [...files('src'), ...files('commands')].flatMap((f) =>
     [...readFileSync(f, 'utf8').matchAll(/\bt\('([\w.]+)', \{[^}]*\bcount:/g)].map((m) => m[1]),
   );
@@ -68,9 +71,13 @@ it('gives every counted message plural forms in English', () => {
 // Dates were shown three ways on one page (toLocaleString, Intl, date-fns); one module formats them all now.
 it('formats shown dates only in src/i18n/dateLocale.ts', () => {
   const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    );
   const others = [...files('src'), ...files('commands')].filter((f) => !f.endsWith(path.join('i18n', 'dateLocale.ts')));
-  const formatting = others.filter((f) => /toLocale(Date|Time)?String\(|Intl\.DateTimeFormat|formatDistance/.test(readFileSync(f, 'utf8').replace(/import[^;]*;/g, '')));
+  const formatting = others.filter((f) =>
+    /toLocale(Date|Time)?String\(|Intl\.DateTimeFormat|formatDistance/.test(readFileSync(f, 'utf8').replace(/import[^;]*;/g, '')),
+  );
   expect(formatting).toEqual([]);
 });
 
@@ -165,7 +172,7 @@ describe('languages', () => {
     expect(formatDate(day, DATE_FORMAT_SHORT, 'en')).toBe('4 Mar 2030');
     await loadDateLocale('de-DE');
     await loadDateLocale('fr-FR');
-    expect(formatDate(day, DATE_FORMAT_SHORT, 'de-DE')).toBe('4 März 2030');
+    expect(formatDate(day, DATE_FORMAT_SHORT, 'de-DE')).toBe('4. März 2030');
     expect(formatDate(day, DATE_FORMAT_SHORT, 'fr-FR')).toBe('4 mars 2030');
     await loadDateLocale('pl-PL');
     expect(formatDate(day, DATE_FORMAT_SHORT, 'pl-PL')).toBe('4 mar 2030');

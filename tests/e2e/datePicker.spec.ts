@@ -50,15 +50,15 @@ test('keyboard only: open, arrows, PageDown, Enter picks and saves; Escape close
   await expect(calendar.getByRole('grid', { name: 'January 2030' })).toBeVisible();
   expect(seen.length).toBe(1);
   await expect(calendar.locator('th').first()).toHaveAttribute('aria-label', 'Monday');
-  await expect(calendar.getByRole('button', { name: 'Monday 14 January 2030, selected' })).toBeFocused();
+  await expect(calendar.getByRole('button', { name: 'Monday, 14 January 2030, selected' })).toBeFocused();
 
   await page.keyboard.press('ArrowRight');
-  await expect(calendar.getByRole('button', { name: 'Tuesday 15 January 2030' })).toBeFocused();
+  await expect(calendar.getByRole('button', { name: 'Tuesday, 15 January 2030' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(calendar.getByRole('button', { name: 'Tuesday 22 January 2030' })).toBeFocused();
+  await expect(calendar.getByRole('button', { name: 'Tuesday, 22 January 2030' })).toBeFocused();
   await page.keyboard.press('PageDown');
   await expect(calendar.getByRole('grid', { name: 'February 2030' })).toBeVisible();
-  await expect(calendar.getByRole('button', { name: 'Friday 22 February 2030' })).toBeFocused();
+  await expect(calendar.getByRole('button', { name: 'Friday, 22 February 2030' })).toBeFocused();
 
   if (process.env.SCREENSHOTS) {
     // Looked at by hand while building (light, dark, 390 px); not part of the assertions.
@@ -69,11 +69,13 @@ test('keyboard only: open, arrows, PageDown, Enter picks and saves; Escape close
   await expect(calendar).toBeHidden();
   await expect(opener).toBeFocused();
   await expect(day).toHaveValue('2030-02-22');
-  await expect.poll(async () => new Date((await api<{ due_date: string }>(request, account, `/tasks/${task.id}`)).due_date).getTime()).toBe(new Date(2030, 1, 22, 9, 30).getTime());
+  await expect
+    .poll(async () => new Date((await api<{ due_date: string }>(request, account, `/tasks/${task.id}`)).due_date).getTime())
+    .toBe(new Date(2030, 1, 22, 9, 30).getTime());
 
   // Escape closes only the calendar: the task stays open and focus is back on the button.
   await page.keyboard.press('Enter');
-  await expect(calendar.getByRole('button', { name: 'Friday 22 February 2030, selected' })).toBeFocused();
+  await expect(calendar.getByRole('button', { name: 'Friday, 22 February 2030, selected' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(calendar).toBeHidden();
   await expect(opener).toBeFocused();
@@ -83,7 +85,9 @@ test('keyboard only: open, arrows, PageDown, Enter picks and saves; Escape close
   await day.fill('mar 3 2030');
   await day.press('Enter');
   await expect(day).toHaveValue('2030-03-03');
-  await expect.poll(async () => new Date((await api<{ due_date: string }>(request, account, `/tasks/${task.id}`)).due_date).getTime()).toBe(new Date(2030, 2, 3, 9, 30).getTime());
+  await expect
+    .poll(async () => new Date((await api<{ due_date: string }>(request, account, `/tasks/${task.id}`)).due_date).getTime())
+    .toBe(new Date(2030, 2, 3, 9, 30).getTime());
   await day.fill('someday');
   await day.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: '“someday” is not a date' })).toBeVisible();

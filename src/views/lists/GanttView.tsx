@@ -16,6 +16,7 @@ import { useGanttTasks } from './gantt/useGanttTasks';
 import { formatQueryDate, newTaskDates, rangeFromQuery } from './gantt/ganttModel';
 import './listViews.css';
 import './gantt/gantt.css';
+import { ListBackdrop } from '../../components/ListBackdrop';
 
 /** `params` is given when the view is rendered behind the task detail modal (outside its route). */
 export default function GanttView({ params }: { params?: Record<string, string> }) {
@@ -47,7 +48,8 @@ export default function GanttView({ params }: { params?: Record<string, string> 
   const onAdd = useAddTasks(listId > 0 ? listId : null, onCreated, prepare);
 
   return (
-    <div className="list-view gantt-view">
+    <div className={`list-view gantt-view${list?.backgroundInformation ? ' has-background' : ''}`}>
+      <ListBackdrop list={list} />
       <header className="list-view-header">
         <h1 className="list-view-title">{list?.title ?? ''}</h1>
         <ListViewSwitcher listId={listId} />
@@ -57,7 +59,12 @@ export default function GanttView({ params }: { params?: Record<string, string> 
       <div className="list-view-toolbar gantt-toolbar">
         <span className="gantt-range-field">
           <span aria-hidden="true">{t('list.gantt.from')}</span>
-          <DayField value={formatQueryDate(range.from)} onChange={(v) => setParam('dateFrom', v)} label={t('list.gantt.from')} inputLabel={t('list.gantt.from')} />
+          <DayField
+            value={formatQueryDate(range.from)}
+            onChange={(v) => setParam('dateFrom', v)}
+            label={t('list.gantt.from')}
+            inputLabel={t('list.gantt.from')}
+          />
         </span>
         <span className="gantt-range-field">
           <span aria-hidden="true">{t('list.gantt.to')}</span>

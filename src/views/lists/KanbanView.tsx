@@ -37,6 +37,7 @@ import { useBoard } from './kanban/useBoard';
 import './listViews.css';
 import './kanban.css';
 import { POINTER_OPTIONS } from '../../components/dndSensors';
+import { ListBackdrop } from '../../components/ListBackdrop';
 
 export default function KanbanView({ params }: { params?: Record<string, string> }) {
   const t = useT();
@@ -233,7 +234,8 @@ export default function KanbanView({ params }: { params?: Record<string, string>
 
   if (!buckets) return <Loading />;
   return (
-    <div className="list-view kanban-view">
+    <div className={`list-view kanban-view${list?.backgroundInformation ? ' has-background' : ''}`}>
+      <ListBackdrop list={list} />
       <header className="list-view-header">
         <h1 className="list-view-title">{list?.title ?? ''}</h1>
         <ListViewSwitcher listId={listId} />

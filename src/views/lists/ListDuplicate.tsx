@@ -6,6 +6,7 @@ import * as actions from '../../actions';
 import { ownNamespacesAtom } from '../../state/namespaces';
 import { RouteModal } from '../../components/RouteModal';
 import { Loading } from '../../components/Loading';
+import { TextField } from '../../components/TextField';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useT } from '../../i18n';
 import { pathFor } from '../../routes';
@@ -19,15 +20,23 @@ export default function ListDuplicate() {
   const navigate = useNavigate();
   const [namespaceId, setNamespaceId] = useState(0);
   const [busy, setBusy] = useState(false);
+  // "<title> (copy)" in the current language until the person types, so the copy never shares the original's name.
+  const [typed, setTyped] = useState<string | null>(null);
+  const title = typed ?? (list ? t('list.duplicate.copyTitle', { title: list.title }) : null);
+  const [titleError, setTitleError] = useState<string | null>(null);
 
   useEffect(() => {
     if (list && namespaceId === 0) setNamespaceId(list.namespaceId > 0 ? list.namespaceId : (namespaces[0]?.id ?? 0));
   }, [list, namespaces, namespaceId]);
 
   async function submit() {
-    if (!namespaceId) return;
+    if (!namespaceId || title === null) return;
+    if (!title.trim()) {
+      setTitleError(t('list.titleRequired'));
+      return;
+    }
     setBusy(true);
-    const copy = await actions.lists.duplicate(id, namespaceId);
+    const copy = await actions.lists.duplicate(id, namespaceId, title);
     setBusy(false);
     if (copy) navigate(pathFor('list.index', { listId: copy.id }), { replace: true });
   }
@@ -37,8 +46,26 @@ export default function ListDuplicate() {
       {!list ? (
         <Loading />
       ) : (
-        <div className="form-stack">
+        <form
+          className="form-stack"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
           <p>{t('list.duplicate.text')}</p>
+          <TextField
+            label={t('list.duplicate.copyName')}
+            name="title"
+            value={title ?? ''}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              if (titleError) setTitleError(null);
+            }}
+            error={titleError}
+            autoFocus
+          />
           <label className="field-label" htmlFor="duplicate-namespace">
             {t('list.duplicate.namespace')}
           </label>
@@ -49,7 +76,7 @@ export default function ListDuplicate() {
               </option>
             ))}
           </select>
-        </div>
+        </form>
       )}
     </RouteModal>
   );

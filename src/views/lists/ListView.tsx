@@ -18,6 +18,7 @@ import { FilterPopup, useListFilters } from './ListFilters';
 import { activeFilterCount, type TaskFilterParams } from './views/taskFilters';
 import { moveTask } from './views/reorder';
 import './listViews.css';
+import { ListBackdrop } from '../../components/ListBackdrop';
 
 /** Done toggling, saving and reordering for views over one list's atom. */
 export function useTaskActions(listId: number, hideDone: boolean) {
@@ -110,7 +111,8 @@ export default function ListView({ params }: { params?: Record<string, string> }
   const emptyText = useEmptyText(listId, applied, state.loaded && state.tasks.length === 0 && !state.loading, canWrite);
 
   return (
-    <div className="list-view">
+    <div className={`list-view${list?.backgroundInformation ? ' has-background' : ''}`}>
+      <ListBackdrop list={list} />
       <header className="list-view-header">
         <h1 className="list-view-title">{list?.title ?? ''}</h1>
         <ListViewSwitcher listId={listId} />

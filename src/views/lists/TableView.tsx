@@ -1,5 +1,5 @@
 // The table view (list.table): chosen columns stored per list, sortable headers, the list filters, virtualised rows.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useT } from '../../i18n';
@@ -21,6 +21,7 @@ import { useListKeyboardNav } from '../../app/useListKeyboardNav';
 import { takeViewFocus } from '../../state/focusRequests';
 import './listViews.css';
 import './table.css';
+import { ListBackdrop } from '../../components/ListBackdrop';
 
 export const TABLE_COLUMNS = [
   'index',
@@ -80,22 +81,46 @@ export function writeColumns(listId: number, cols: TableColumn[]): void {
  * The narrowest each column may get, in px: enough for its header and a date with time. The tracks grow from
  * there to fill a wide screen; on a narrow one the rows keep these widths and the table scrolls sideways.
  */
+// The default columns add up to 938 px, which fits the 972 px a 1280 px screen leaves beside the sidebar; a longer
+// date wraps onto a second line rather than widening the table.
 const MIN_WIDTH: Record<TableColumn, number> = {
   index: 64,
   done: 64,
-  title: 220,
+  title: 200,
   priority: 100,
-  labels: 160,
+  labels: 140,
   assignees: 120,
-  dueDate: 160,
-  startDate: 160,
-  endDate: 160,
-  percentDone: 120,
-  doneAt: 160,
-  created: 160,
-  updated: 160,
+  dueDate: 140,
+  startDate: 140,
+  endDate: 140,
+  percentDone: 110,
+  doneAt: 140,
+  created: 140,
+  updated: 140,
   createdBy: 140,
 };
+
+/**
+ * Whether the table has columns beyond its right edge: then a shadow on that edge says it scrolls sideways, which a
+ * mouse user would not otherwise see (the scrollbar only shows at the bottom of a long list).
+ */
+function useMoreToTheRight(scroller: RefObject<HTMLDivElement | null>, minWidth: number): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const check = () => setMore(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
+    check();
+    el.addEventListener('scroll', check, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check);
+    observer?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', check);
+      observer?.disconnect();
+    };
+  }, [scroller, minWidth]);
+  return more;
+}
 
 /** Grid track per column: the title takes most of the spare width. */
 function columnWidth(c: TableColumn): string {
@@ -157,6 +182,7 @@ export default function TableView({ params }: { params?: Record<string, string> 
   const template = useMemo(() => columns.map(columnWidth).join(' '), [columns]);
   // Every row gets the same minimum width, so the columns of virtual rows line up with the header when it scrolls.
   const minWidth = useMemo(() => columns.reduce((sum, c) => sum + MIN_WIDTH[c], 0), [columns]);
+  const more = useMoreToTheRight(scroller, minWidth);
   // Rows are measured: long titles and many labels wrap onto more lines instead of being cut.
   const virtualizer = useVirtualizer({
     count: state.tasks.length,
@@ -194,7 +220,8 @@ export default function TableView({ params }: { params?: Record<string, string> 
   };
 
   return (
-    <div className="list-view table-view">
+    <div className={`list-view table-view${list?.backgroundInformation ? ' has-background' : ''}`}>
+      <ListBackdrop list={list} />
       <header className="list-view-header">
         <h1 className="list-view-title">{list?.title ?? ''}</h1>
         <ListViewSwitcher listId={listId} />
@@ -220,55 +247,65 @@ export default function TableView({ params }: { params?: Record<string, string> 
         <span className="list-view-count">{state.loaded ? t('task.count', { count: state.tasks.length }) : ''}</span>
       </div>
       {showLoading && <Loading />}
-      <div
-        ref={scroller}
-        tabIndex={-1}
-        className="task-list-scroll table-scroll"
-        role="table"
-        aria-label={list?.title ?? t('task.listLabel')}
-        aria-rowcount={state.tasks.length + 1}
-      >
-        <div className="table-row table-head" role="row" style={{ gridTemplateColumns: template, minWidth }}>
-          {columns.map((c) => {
-            const field = SORT_FIELD[c];
-            const sorted = field && filters.sortBy === field ? filters.orderBy : null;
-            return (
-              <div key={c} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="table-cell">
-                {field ? (
-                  <button type="button" className="table-sort" onClick={() => sortBy(c)}>
-                    {t(`task.table.col.${c}`)}
-                    <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                  </button>
-                ) : (
-                  t(`task.table.col.${c}`)
-                )}
-              </div>
-            );
-          })}
-        </div>
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth }}>
-          {virtualizer.getVirtualItems().map((v) => {
-            const task = state.tasks[v.index];
-            const navProps = nav.rowProps(task.id);
-            return (
-              <div
-                key={v.key}
-                role="row"
-                ref={virtualizer.measureElement}
-                data-index={v.index}
-                aria-rowindex={v.index + 2}
-                {...navProps}
-                className={`table-row${task.done ? ' is-done' : ''} ${navProps.className}`}
-                style={{ gridTemplateColumns: template, position: 'absolute', top: 0, left: 0, width: '100%', minWidth, transform: `translateY(${v.start}px)` }}
-              >
-                {columns.map((c) => (
-                  <div key={c} role="cell" className="table-cell">
-                    {cell(task, c, location.pathname)}
-                  </div>
-                ))}
-              </div>
-            );
-          })}
+      <div className={`table-scroll-wrap${more ? ' has-more' : ''}`}>
+        <div
+          ref={scroller}
+          tabIndex={-1}
+          className="task-list-scroll table-scroll"
+          role="table"
+          aria-label={list?.title ?? t('task.listLabel')}
+          aria-rowcount={state.tasks.length + 1}
+        >
+          <div className="table-row table-head" role="row" style={{ gridTemplateColumns: template, minWidth }}>
+            {columns.map((c) => {
+              const field = SORT_FIELD[c];
+              const sorted = field && filters.sortBy === field ? filters.orderBy : null;
+              return (
+                <div key={c} role="columnheader" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="table-cell">
+                  {field ? (
+                    <button type="button" className="table-sort" onClick={() => sortBy(c)}>
+                      {t(`task.table.col.${c}`)}
+                      <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                    </button>
+                  ) : (
+                    t(`task.table.col.${c}`)
+                  )}
+                </div>
+              );
+            })}
+          </div>
+          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth }}>
+            {virtualizer.getVirtualItems().map((v) => {
+              const task = state.tasks[v.index];
+              const navProps = nav.rowProps(task.id);
+              return (
+                <div
+                  key={v.key}
+                  role="row"
+                  ref={virtualizer.measureElement}
+                  data-index={v.index}
+                  aria-rowindex={v.index + 2}
+                  {...navProps}
+                  className={`table-row${task.done ? ' is-done' : ''} ${navProps.className}`}
+                  style={{
+                    gridTemplateColumns: template,
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    width: '100%',
+                    minWidth,
+                    transform: `translateY(${v.start}px)`,
+                  }}
+                >
+                  {columns.map((c) => (
+                    <div key={c} role="cell" className="table-cell">
+                      {cell(task, c, location.pathname)}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
     </div>

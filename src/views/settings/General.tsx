@@ -22,6 +22,7 @@ import { Checkbox, SelectField } from './controls';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
 import { QUICK_ADD_MODES, clientPreferences, mergedFrontendSettings } from '../../state/frontendSettings';
 import { overdueTimeError, toTimeInput } from './validation';
+import { DATE_FORMAT_TIME, useFormatDate } from '../../i18n/dateLocale';
 
 interface FormState {
   name: string;
@@ -62,6 +63,7 @@ function formFromUser(user: User, scheme: ColorScheme): FormState {
 
 export default function General() {
   const t = useT();
+  const formatDate = useFormatDate();
   const user = useAtomValue(userAtom);
   const [scheme, setScheme] = useAtom(colorSchemeAtom);
   const namespacesLoaded = useAtomValue(namespacesLoadedAtom);
@@ -227,7 +229,11 @@ export default function General() {
             <TextField
               label={t('user.settings.general.overdueTasksRemindersTime')}
               name="overdueTasksRemindersTime"
-              type="time"
+              // A text field on the app's 24-hour clock: the browser's time input follows the browser's language (9:00 AM).
+              type="text"
+              autoComplete="off"
+              maxLength={5}
+              placeholder={formatDate(new Date(2000, 0, 1, 18, 30), DATE_FORMAT_TIME)}
               value={form.overdueTasksRemindersTime}
               disabled={!form.overdueTasksRemindersEnabled}
               onChange={(e) => {

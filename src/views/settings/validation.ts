@@ -24,7 +24,7 @@ export function overdueTimeError(time: string): string | null {
   return /^([01]?\d|2[0-3]):[0-5]\d$/.test(time.trim()) ? null : 'user.settings.general.overdueTimeInvalid';
 }
 
-/** `<input type="time">` gives HH:MM; the server stores H:MM. Both are accepted, the form shows HH:MM. */
+/** The server stores H:MM; both H:MM and HH:MM are accepted, the form shows HH:MM. */
 export function toTimeInput(value: string | undefined): string {
   const m = /^(\d{1,2}):(\d{2})/.exec(value ?? '');
   return m ? `${m[1].padStart(2, '0')}:${m[2]}` : '09:00';

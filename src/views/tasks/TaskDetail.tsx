@@ -12,6 +12,7 @@ import { taskAtomFamily } from '../../state/tasks';
 import { openTaskIdAtom, taskFieldRequestAtom, type TaskField } from '../../state/taskDetail';
 import { labelsLoadedAtom, listsByIdAtom, loadLabels } from '../../state/namespaces';
 import { configAtom } from '../../state/config';
+import { sessionAtom } from '../../state/session';
 import { error as toastError, success } from '../../app/toast';
 import { usePageTitle } from '../../app/usePageTitle';
 import { userLabel } from '../../components/UserAvatar';
@@ -108,6 +109,7 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
   }, [taskId, setOpenTask]);
 
   const readOnly = !canWriteList(list);
+  const linkShare = useAtomValue(sessionAtom).kind === 'linkShare';
   // Off on the server means its attachment routes do not exist: no section, and the page takes no drops.
   const attachmentsEnabled = !!config?.taskAttachmentsEnabled;
 
@@ -194,13 +196,16 @@ export function TaskDetail({ taskId, onClose }: { taskId: number; onClose?: () =
             <button type="button" className={`btn ${task.done ? 'btn-secondary' : 'btn-primary'}`} disabled={readOnly} onClick={() => focusField('done')}>
               {task.done ? t('task.detail.markUndone') : t('task.detail.markDone')}
             </button>
-            <FavoriteStar isFavorite={task.isFavorite} title={task.title} onToggle={() => save({ ...task, isFavorite: !task.isFavorite })} />
-            <SubscriptionControl
-              entity="task"
-              entityId={task.id}
-              subscription={task.subscription as never}
-              onChange={(sub) => actions.tasks.patch(task.id, { subscription: sub })}
-            />
+            {/* A star saves the task, a subscription needs an account: neither is offered where it would fail. */}
+            {!readOnly && <FavoriteStar isFavorite={task.isFavorite} title={task.title} onToggle={() => save({ ...task, isFavorite: !task.isFavorite })} />}
+            {!linkShare && (
+              <SubscriptionControl
+                entity="task"
+                entityId={task.id}
+                subscription={task.subscription as never}
+                onChange={(sub) => actions.tasks.patch(task.id, { subscription: sub })}
+              />
+            )}
           </div>
 
           <Section id="d-assign" title={t('task.detail.assignees')}>

@@ -67,7 +67,7 @@ describe('ShareWith', () => {
     const form = await screen.findByRole('form', { name: 'Share with a user' });
     fireEvent.click(within(form).getByRole('button', { name: /Search a user/ }));
     fireEvent.change(screen.getByRole('combobox', { name: /Search a user/ }), { target: { value: 'zz' } });
-    expect(await screen.findByText('Nothing matches.')).toBeInTheDocument();
+    expect(await screen.findByText(/^Nobody found. Type the whole username/)).toBeInTheDocument();
     fireEvent.keyDown(screen.getByRole('combobox', { name: /Search a user/ }), { key: 'Escape' });
     fireEvent.submit(form);
     expect(await screen.findByText('Please select a user.')).toBeInTheDocument();

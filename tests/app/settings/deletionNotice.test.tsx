@@ -8,7 +8,10 @@ import { setLanguage } from '../../../src/i18n';
 import { loadDateLocale } from '../../../src/i18n/dateLocale';
 import { signIn, renderPage } from './helpers';
 
-vi.mock('../../../src/api/user', async (orig) => ({ ...(await orig<typeof import('../../../src/api/user')>()), currentUser: vi.fn(() => new Promise(() => undefined)) }));
+vi.mock('../../../src/api/user', async (orig) => ({
+  ...(await orig<typeof import('../../../src/api/user')>()),
+  currentUser: vi.fn(() => new Promise(() => undefined)),
+}));
 
 const { DeletionNotice } = await import('../../../src/views/settings/DeletionNotice');
 const { default: SettingsIndex } = await import('../../../src/views/settings/SettingsIndex');
@@ -43,7 +46,7 @@ describe('deletion notice', () => {
       { path: '/user/settings/general', element: <p>general page</p> },
     ]);
     const notice = screen.getByRole('alert');
-    expect(notice).toHaveTextContent('Your account is scheduled for deletion on 4 Jan 2030 10:30.');
+    expect(notice).toHaveTextContent('Your account is scheduled for deletion on 4 Jan 2030, 10:30.');
     expect(notice).toHaveClass('home-deletion');
     const link = screen.getByRole('link', { name: 'Cancel the deletion' });
     expect(link).toHaveAttribute('href', '/user/settings#deletion');
@@ -65,7 +68,7 @@ describe('deletion notice', () => {
     await setLanguage('de-DE', false);
     signIn({ deletionScheduledAt: new Date(2030, 2, 4, 10, 30) });
     renderPage(Overview, '/');
-    expect(await screen.findByRole('alert')).toHaveTextContent('4 März 2030 10:30');
+    expect(await screen.findByRole('alert')).toHaveTextContent('4. März 2030, 10:30');
     await setLanguage('en', false);
   });
 

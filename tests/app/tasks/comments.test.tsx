@@ -35,11 +35,11 @@ describe('task comments', () => {
 
   it('shows the time in the format of every other date, in the chosen language', async () => {
     const english = renderApp(<Comments taskId={1} readOnly={false} />);
-    expect(await screen.findByText('25 Nov 2026 08:30')).toBeInTheDocument();
+    expect(await screen.findByText('25 Nov 2026, 08:30')).toBeInTheDocument();
     english.unmount();
     await setLanguage('fr-FR', false);
     await loadDateLocale('fr-FR');
     renderApp(<Comments taskId={1} readOnly={false} />);
-    expect(await screen.findByText('25 nov. 2026 08:30')).toBeInTheDocument();
+    expect(await screen.findByText('25 nov. 2026, 08:30')).toBeInTheDocument();
   });
 });
