@@ -14,6 +14,7 @@ import * as m008 from './migrations/008_failure_windows.js';
 import * as m009 from './migrations/009_live_event_log.js';
 import * as m010 from './migrations/010_session_ids.js';
 import * as m011 from './migrations/011_live_ticket_uses.js';
+import * as m012 from './migrations/012_scale_indexes.js';
 
 /** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '009_live_event_log': m009,
   '010_session_ids': m010,
   '011_live_ticket_uses': m011,
+  '012_scale_indexes': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -177,7 +179,9 @@ export function generationCache<T>(max = 2000): (db: Db, key: string, compute: (
  * A generation cache for things read by id in batches (users, list identifiers): ids already read under the
  * current generation come from it, the rest are read in one call. Values are frozen, since they are shared.
  */
-export function generationBatchCache<V extends object>(max = 5000): (db: Db, ids: Iterable<number>, load: (missing: number[]) => Promise<Map<number, V>>) => Promise<Map<number, V>> {
+export function generationBatchCache<V extends object>(
+  max = 5000,
+): (db: Db, ids: Iterable<number>, load: (missing: number[]) => Promise<Map<number, V>>) => Promise<Map<number, V>> {
   const perDb = new WeakMap<Db, { generation: string; values: Map<number, V> }>();
   return async (db, ids, load) => {
     const out = new Map<number, V>();

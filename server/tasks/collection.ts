@@ -13,24 +13,65 @@ export const MAX_IN_VALUES = 1000;
 
 /** Task columns that can be filtered, with the type their values are parsed as. */
 const COLUMNS: Record<string, Kind> = {
-  id: 'int', title: 'string', description: 'string', done: 'bool', done_at: 'date', due_date: 'date',
-  created_by_id: 'int', list_id: 'int', repeat_after: 'int', repeat_mode: 'int', priority: 'int',
-  start_date: 'date', end_date: 'date', hex_color: 'string', percent_done: 'float', uid: 'string',
-  created: 'date', updated: 'date', position: 'float', kanban_position: 'float', bucket_id: 'int',
-  index: 'int', cover_image_attachment_id: 'int',
+  id: 'int',
+  title: 'string',
+  description: 'string',
+  done: 'bool',
+  done_at: 'date',
+  due_date: 'date',
+  created_by_id: 'int',
+  list_id: 'int',
+  repeat_after: 'int',
+  repeat_mode: 'int',
+  priority: 'int',
+  start_date: 'date',
+  end_date: 'date',
+  hex_color: 'string',
+  percent_done: 'float',
+  uid: 'string',
+  created: 'date',
+  updated: 'date',
+  position: 'float',
+  kanban_position: 'float',
+  bucket_id: 'int',
+  index: 'int',
+  cover_image_attachment_id: 'int',
 };
 
 export const SORT_FIELDS = [
-  'id', 'title', 'description', 'done', 'done_at', 'due_date', 'created_by_id', 'list_id', 'repeat_after', 'priority',
-  'start_date', 'end_date', 'hex_color', 'percent_done', 'uid', 'created', 'updated', 'position', 'kanban_position',
-  'bucket_id', 'index',
+  'id',
+  'title',
+  'description',
+  'done',
+  'done_at',
+  'due_date',
+  'created_by_id',
+  'list_id',
+  'repeat_after',
+  'priority',
+  'start_date',
+  'end_date',
+  'hex_color',
+  'percent_done',
+  'uid',
+  'created',
+  'updated',
+  'position',
+  'kanban_position',
+  'bucket_id',
+  'index',
 ] as const;
 
 const NULLABLE = new Set(['done_at', 'due_date', 'start_date', 'end_date']);
 const COMPARATORS = ['equals', 'not_equals', 'greater', 'greater_equals', 'less', 'less_equals', 'like', 'in'] as const;
 type Comparator = (typeof COMPARATORS)[number];
 const OPS: Record<Exclude<Comparator, 'like' | 'in'>, string> = {
-  equals: '=', not_equals: '!=', greater: '>', greater_equals: '>=', less: '<', less_equals: '<=',
+  equals: '=',
+  not_equals: '!=',
+  greater: '>',
+  greater_equals: '>=',
+  less: '<',
+  less_equals: '<=',
 };
 
 /** A collection request as the wire (or a saved filter) states it. */
@@ -207,16 +248,29 @@ function searchSql(s: string): RawBuilder<SqlBool> | null {
   return sql<SqlBool>`(${byTitle} or ${sql.ref('tasks.index')} = ${Number(m[1])})`;
 }
 
+/**
+ * Nullable date fields no matching task can leave empty: a comparison with NULL is never true, so a filter on the
+ * field that must hold (the only one, or AND-ed) without filter_include_nulls rules the nulls out.
+ */
+function nonNullFields(q: TaskQuery): Set<string> {
+  const concat = q.filterConcat === '' ? 'or' : q.filterConcat.toLowerCase();
+  if (q.includeNulls || (concat !== 'and' && q.filterBy.length !== 1)) return new Set();
+  return new Set(q.filterBy.map((f) => f.trim()).filter((f) => NULLABLE.has(f)));
+}
+
 /** ORDER BY terms: the requested ones (NULL dates last), then `id asc` as the tie-breaker. */
 export function orderSql(q: TaskQuery, fallback: { field: string; order: 'asc' | 'desc' }[] = []): RawBuilder<unknown>[] {
   const terms: RawBuilder<unknown>[] = [];
   const requested = q.sortBy.length ? q.sortBy.map((f, i) => ({ field: f.trim(), order: (q.orderBy[i] ?? 'asc').trim().toLowerCase() })) : fallback;
   let hasId = false;
+  const noNulls = nonNullFields(q);
   for (const { field, order } of requested) {
     if (!(SORT_FIELDS as readonly string[]).includes(field)) throw apiError(4016);
     if (order !== 'asc' && order !== 'desc') throw apiError(4014);
     const col = sql.ref(`tasks.${field}`);
-    if (NULLABLE.has(field)) terms.push(sql`(${col} is null) asc`);
+    // The nulls-last term stops an index from giving the order (upcoming sorted 35,000 rows per page at 100k
+    // tasks); where a filter already leaves out nulls it is the same for every row, so it goes.
+    if (NULLABLE.has(field) && !noNulls.has(field)) terms.push(sql`(${col} is null) asc`);
     terms.push(sql`${col} ${sql.raw(order)}`);
     if (field === 'id') hasId = true;
   }
@@ -256,7 +310,11 @@ const totals = generationCache<number>(500);
 const queryKey = (compiled: CompiledQuery): string => `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
 
 async function countTasks(db: Db, where: RawBuilder<SqlBool>): Promise<number> {
-  const compiled = db.selectFrom('tasks').select(sql<number>`count(*)`.as('n')).where(where).compile();
+  const compiled = db
+    .selectFrom('tasks')
+    .select(sql<number>`count(*)`.as('n'))
+    .where(where)
+    .compile();
   return totals(db, queryKey(compiled), async () => Number((await db.executeQuery(compiled)).rows[0]?.n ?? 0));
 }
 
@@ -323,18 +381,21 @@ export async function taskPage(db: Db, req: TaskPageRequest): Promise<{ rows: Ta
 }
 
 /**
- * The first page of tasks of every bucket of a list in one query (a window over bucket_id),
- * ordered by kanban_position unless the request sorts otherwise.
+ * The first page of tasks of every bucket of a list, ordered by kanban_position unless the request sorts otherwise.
+ * One top-N query per bucket: with the default order each walks tasks_bucket_kanban and stops after its page,
+ * where one window over the list read and ranked every task of the list (1.2 s at a million tasks).
  */
 export async function bucketPages(db: Db, listId: number, bucketIds: number[], query: TaskQuery, limit: number | null, offset: number): Promise<TaskRow[]> {
   if (bucketIds.length === 0) return [];
   const order = orderSql(query, [{ field: 'kanban_position', order: 'asc' }]);
-  const where = whereAll({ listIds: [listId], query, extra: [sql<SqlBool>`tasks.bucket_id in (${sql.join(bucketIds)})`], limit, offset });
-  const upper = limit === null ? sql`` : sql` and rn <= ${offset + limit}`;
-  const { rows } = await sql<TaskRow & { rn: number }>`
-    select * from (
-      select tasks.*, row_number() over (partition by tasks.bucket_id order by ${sql.join(order)}) as rn
-      from tasks where ${where}
-    ) ranked where rn > ${offset}${upper} order by bucket_id, rn`.execute(db);
-  return rows.map(({ rn: _rn, ...t }) => t as TaskRow);
+  const pages: TaskRow[][] = [];
+  for (const bucketId of bucketIds) {
+    const where = whereAll({ listIds: [listId], query, extra: [sql<SqlBool>`tasks.bucket_id = ${bucketId}`], limit, offset });
+    let q = db.selectFrom('tasks').selectAll().where(where);
+    for (const o of order) q = q.orderBy(o);
+    // Without a limit the whole bucket is asked for, and sqlWindow gives no offset then.
+    if (limit !== null) q = q.limit(limit).offset(offset);
+    pages.push(await q.execute());
+  }
+  return pages.flat();
 }
