@@ -15,6 +15,7 @@ import * as m009 from './migrations/009_live_event_log.js';
 import * as m010 from './migrations/010_session_ids.js';
 import * as m011 from './migrations/011_live_ticket_uses.js';
 import * as m012 from './migrations/012_scale_indexes.js';
+import * as m013 from './migrations/013_title_search.js';
 
 /** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '010_session_ids': m010,
   '011_live_ticket_uses': m011,
   '012_scale_indexes': m012,
+  '013_title_search': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

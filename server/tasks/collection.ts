@@ -1,5 +1,5 @@
 // The task collection query: sort, filter, concat, include-nulls, search and paging of §8, compiled to one SQL query.
-import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, SqliteAdapter, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import { generationCache, writeGeneration, type Db } from '../db/database.js';
 import { apiError } from '../errors.js';
 import { parseFilterDate } from './dateMath.js';
@@ -219,7 +219,7 @@ function normaliseValue(field: string, raw: string): string {
 }
 
 /** The WHERE part for filters and search, or null when the request has neither. */
-export function filterSql(q: TaskQuery, now: Date = new Date()): RawBuilder<SqlBool> | null {
+export function filterSql(q: TaskQuery, now: Date = new Date(), titleIndex = false): RawBuilder<SqlBool> | null {
   const concat = q.filterConcat === '' ? 'or' : q.filterConcat.toLowerCase();
   if (concat !== 'and' && concat !== 'or') throw apiError(4018);
   const parts: RawBuilder<SqlBool>[] = [];
@@ -234,19 +234,28 @@ export function filterSql(q: TaskQuery, now: Date = new Date()): RawBuilder<SqlB
   // A comparator or value without a field is as invalid as a field without a value.
   for (const c of q.filterComparator) if (!(COMPARATORS as readonly string[]).includes(c.trim() || 'equals')) throw apiError(4017);
   const filters = parts.length ? sql<SqlBool>`(${sql.join(parts, sql.raw(` ${concat} `))})` : null;
-  const search = searchSql(q.search);
+  const search = searchSql(q.search, titleIndex);
   if (filters && search) return sql<SqlBool>`${filters} and ${search}`;
   return filters ?? search;
 }
 
-function searchSql(s: string): RawBuilder<SqlBool> | null {
+function searchSql(s: string, titleIndex: boolean): RawBuilder<SqlBool> | null {
   const text = s.trim();
   if (text === '') return null;
-  const byTitle = sql<SqlBool>`lower(tasks.title) like lower(${likePattern(text)}) escape '\\'`;
+  let byTitle = sql<SqlBool>`lower(tasks.title) like lower(${likePattern(text)}) escape '\\'`;
+  // SQLite: the trigram table narrows to titles holding the text (it folds case at least as widely as lower()),
+  // and the LIKE keeps the answer exactly as before. Trigrams need three characters; shorter text scans.
+  if (titleIndex && [...text].length >= 3) {
+    const phrase = `"${text.replace(/"/g, '""')}"`;
+    byTitle = sql<SqlBool>`(tasks.id in (select rowid from tasks_title_fts where tasks_title_fts match ${phrase}) and ${byTitle})`;
+  }
   const m = /#(\d{1,9})(?!\d)/.exec(text);
   if (!m) return byTitle;
   return sql<SqlBool>`(${byTitle} or ${sql.ref('tasks.index')} = ${Number(m[1])})`;
 }
+
+/** Whether the database is SQLite, whose title search goes through the tasks_title_fts table (migration 013). */
+const hasTitleFts = (db: Db): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
 
 /**
  * Nullable date fields no matching task can leave empty: a comparison with NULL is never true, so a filter on the
@@ -290,11 +299,11 @@ export interface TaskPageRequest {
   fallbackSort?: { field: string; order: 'asc' | 'desc' }[];
 }
 
-function whereAll(req: TaskPageRequest): RawBuilder<SqlBool> {
+function whereAll(req: TaskPageRequest, titleIndex: boolean): RawBuilder<SqlBool> {
   const conds: RawBuilder<SqlBool>[] = [];
   // One list is an index equality; many become IN.
   conds.push(req.listIds.length === 1 ? sql<SqlBool>`tasks.list_id = ${req.listIds[0]}` : sql<SqlBool>`tasks.list_id in (${sql.join(req.listIds)})`);
-  const f = filterSql(req.query);
+  const f = filterSql(req.query, new Date(), titleIndex);
   if (f) conds.push(f);
   for (const e of req.extra ?? []) conds.push(e);
   return sql<SqlBool>`${sql.join(conds, sql` and `)}`;
@@ -351,7 +360,7 @@ async function rowsInOrder(db: Db, ids: number[]): Promise<TaskRow[]> {
 export async function taskPage(db: Db, req: TaskPageRequest): Promise<{ rows: TaskRow[]; total: number }> {
   const order = orderSql(req.query, req.fallbackSort);
   if (req.listIds.length === 0) return { rows: [], total: 0 };
-  const where = whereAll(req);
+  const where = whereAll(req, hasTitleFts(db));
   // The first page is a cheap top-N query; later pages use the ids (and queries with "now" in a date filter,
   // whose key changes every millisecond, rarely get past page one).
   const generation = writeGeneration(db);
@@ -390,7 +399,7 @@ export async function bucketPages(db: Db, listId: number, bucketIds: number[], q
   const order = orderSql(query, [{ field: 'kanban_position', order: 'asc' }]);
   const pages: TaskRow[][] = [];
   for (const bucketId of bucketIds) {
-    const where = whereAll({ listIds: [listId], query, extra: [sql<SqlBool>`tasks.bucket_id = ${bucketId}`], limit, offset });
+    const where = whereAll({ listIds: [listId], query, extra: [sql<SqlBool>`tasks.bucket_id = ${bucketId}`], limit, offset }, hasTitleFts(db));
     let q = db.selectFrom('tasks').selectAll().where(where);
     for (const o of order) q = q.orderBy(o);
     // Without a limit the whole bucket is asked for, and sqlWindow gives no offset then.
