@@ -16,6 +16,8 @@ import * as m010 from './migrations/010_session_ids.js';
 import * as m011 from './migrations/011_live_ticket_uses.js';
 import * as m012 from './migrations/012_totp_last_step.js';
 import * as m013 from './migrations/013_sessions.js';
+import * as m014 from './migrations/014_scale_indexes.js';
+import * as m015 from './migrations/015_title_search.js';
 
 /** Migrations in order. A new migration is a new file here, never an edit of a landed one. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '011_live_ticket_uses': m011,
   '012_totp_last_step': m012,
   '013_sessions': m013,
+  '014_scale_indexes': m014,
+  '015_title_search': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
