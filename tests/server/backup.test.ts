@@ -3,23 +3,11 @@
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
-import net from 'node:net';
 import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServerProcess, compiledServer, api, type ServerProcess } from './processes.js';
+import { startServerProcess, compiledServer, api, freePort, type ServerProcess } from './processes.js';
 import { multipartBody, TINY_PNG } from './multipart.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The release's own command (`keyflow backup|restore …`), as a service's operator runs it. */
 function keyflow(args: string[], dataDir: string, env: Record<string, string> = {}): { status: number | null; out: string } {

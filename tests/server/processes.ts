@@ -2,10 +2,23 @@
 // and the PostgreSQL databases they share.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
 
 let compiled: string | null = null;
 
@@ -91,7 +104,13 @@ export async function freshPostgresDatabase(adminUrl: string, prefix: string): P
 /** JSON over HTTP against a server process. */
 // The body is whatever JSON the route answers; each test asserts the fields it reads.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function api(base: string, method: string, route: string, opts: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: any; headers: Headers }> {
+type AnyJson = any;
+export async function api(
+  base: string,
+  method: string,
+  route: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: AnyJson; headers: Headers }> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';

@@ -2,27 +2,15 @@
 // uploaded through one is downloaded through the other, deleted through the other it is gone for both, and neither
 // data folder holds any of it.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import net from 'node:net';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServerProcess, freshPostgresDatabase, api, type ServerProcess } from './processes.js';
+import { startServerProcess, freshPostgresDatabase, api, freePort, type ServerProcess } from './processes.js';
 import { multipartBody } from './multipart.js';
 import { startTestBucket, type TestBucket } from './s3server.js';
 
 const adminUrl = process.env.KEYFLOW_TEST_DATABASE_URL;
 const suite = adminUrl ? describe : describe.skip;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 suite(
   adminUrl

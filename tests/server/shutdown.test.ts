@@ -7,24 +7,13 @@ import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServerProcess, freshPostgresDatabase, api, type ServerProcess } from './processes.js';
+import { startServerProcess, freshPostgresDatabase, api, freePort, type ServerProcess } from './processes.js';
 import { createTestServer } from '../../server/server.js';
 import { drain } from '../../server/shutdown.js';
 
 const WRITERS = 50;
 const MIN_ACKED = 200;
 const adminUrl = process.env.KEYFLOW_TEST_DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * `reset`: the connection ended before any answer; `cut`: an answer began and did not finish. A reset on a connection
