@@ -39,6 +39,8 @@ export default defineConfig({
       PORT: String(port),
       KEYFLOW_DATA_DIR: '.tmp/e2e-data',
       KEYFLOW_RATE_LIMIT: '0',
+      // One line per request would bury the test report; warnings and errors still show.
+      KEYFLOW_LOG_LEVEL: 'warn',
       KEYFLOW_JWT_SECRET: 'e2e-secret-not-for-production',
       // The OpenID redirect must come back to the origin the tests browse (the state is kept in its storage).
       KEYFLOW_PUBLIC_URL: `http://127.0.0.1:${port}/`,
