@@ -82,7 +82,7 @@ interface Language {
 // All thirteen locales of the spec, each with "tomorrow at 17:00" in its own words (titles differ: one list holds all).
 const LANGUAGES: Language[] = [
   {
-    locale: 'en', lang: 'en', field: 'Add a task', help: 'Quick-add syntax help', examples: 'Due date: today, tomorrow (tmrw)',
+    locale: 'en', lang: 'en', field: 'Add a task', help: 'Quick-add syntax help', examples: 'Due date: today, tonight, tomorrow (tmrw)',
     lines: [{ line: 'Buy milk tomorrow at 17:00', marked: 'tomorrow at 17:00', title: 'Buy milk', due: () => tomorrowAt(17) }],
   },
   {
