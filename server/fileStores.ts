@@ -5,8 +5,8 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { S3Client, GetObjectCommand, DeleteObjectCommand, HeadBucketCommand, NoSuchKey } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { Upload as S3Upload } from '@aws-sdk/lib-storage';
 import type { Config } from './config.js';
 
 export type FileBody = Buffer | Readable;
@@ -81,16 +81,24 @@ export function memoryFileStore(): FileStore {
  * (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL_S3, or its config files).
  */
 export function s3FileStore(s3: { bucket: string; forcePathStyle: boolean }): FileStore {
-  const client = new S3Client({
-    forcePathStyle: s3.forcePathStyle,
-    // Checksums only where the S3 API demands them, unless the environment says otherwise: many S3-compatible
-    // services reject the SDK's default trailing checksums on uploads.
-    ...(process.env.AWS_REQUEST_CHECKSUM_CALCULATION ? {} : { requestChecksumCalculation: 'WHEN_REQUIRED' as const }),
-    ...(process.env.AWS_RESPONSE_CHECKSUM_VALIDATION ? {} : { responseChecksumValidation: 'WHEN_REQUIRED' as const }),
-  });
+  // The SDK loads with the first file: a server without a bucket never pays its ~20 MB, one with it pays it once.
+  let loaded: Promise<{ sdk: typeof S3; Upload: typeof S3Upload; client: S3.S3Client }> | null = null;
+  const load = () =>
+    (loaded ??= (async () => {
+      const [sdk, { Upload }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+      const client = new sdk.S3Client({
+        forcePathStyle: s3.forcePathStyle,
+        // Checksums only where the S3 API demands them, unless the environment says otherwise: many S3-compatible
+        // services reject the SDK's default trailing checksums on uploads.
+        ...(process.env.AWS_REQUEST_CHECKSUM_CALCULATION ? {} : { requestChecksumCalculation: 'WHEN_REQUIRED' as const }),
+        ...(process.env.AWS_RESPONSE_CHECKSUM_VALIDATION ? {} : { responseChecksumValidation: 'WHEN_REQUIRED' as const }),
+      });
+      return { sdk, Upload, client };
+    })());
   const key = (id: number) => `files/${id}`;
   return {
     async put(id, body, size) {
+      const { Upload, client } = await load();
       // Multipart for large streams (parts of 8 MB in memory at most), a single PUT for small bodies.
       const upload = new Upload({
         client,
@@ -101,20 +109,23 @@ export function s3FileStore(s3: { bucket: string; forcePathStyle: boolean }): Fi
       await upload.done();
     },
     async open(id) {
+      const { sdk, client } = await load();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key(id) }));
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket: s3.bucket, Key: key(id) }));
         return { stream: res.Body as Readable, size: res.ContentLength ?? 0 };
       } catch (err) {
-        if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+        if (err instanceof sdk.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
         throw err;
       }
     },
     async remove(ids) {
-      await Promise.all(ids.map((id) => client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key(id) }))));
+      const { sdk, client } = await load();
+      await Promise.all(ids.map((id) => client.send(new sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key: key(id) }))));
     },
     async check() {
+      const { sdk, client } = await load();
       try {
-        await client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
+        await client.send(new sdk.HeadBucketCommand({ Bucket: s3.bucket }));
       } catch (err) {
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         const reason =

@@ -1,8 +1,15 @@
 // The server's log: one JSON line per event (pino, through Fastify), one line per answered request, and nothing that
 // could sign someone in (tokens, passwords, tickets, share hashes never reach a line).
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import type { Config } from './config.js';
+
+/** The readable form for a terminal, loaded only there: a service's JSON lines never load pino-pretty. */
+function prettyStream() {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+  return pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' });
+}
 
 /** Fastify's logger options: JSON lines, or a readable form when a person watches the terminal. */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -10,7 +17,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: ['password', 'token', 'ticket', 'authorization', '*.password', '*.token', '*.authorization'], censor: '[hidden]' },
-    ...(process.stdout.isTTY ? { stream: pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }) } : {}),
+    ...(process.stdout.isTTY ? { stream: prettyStream() } : {}),
   };
 }
 

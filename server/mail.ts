@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from './config.js';
 
 export interface MailMessage {
@@ -25,10 +25,14 @@ const OUTBOX_LIMIT = 500;
 /** One SMTP connection pool per configuration, created on first use. */
 const transports = new WeakMap<Config, Transporter>();
 
-function smtpTransport(config: Config): Transporter {
+/** Loaded on first mail: most servers send little, and the library costs about 15 MB resident. */
+const mailer = async () => (await import('nodemailer')).default;
+
+async function smtpTransport(config: Config): Promise<Transporter> {
   const smtp = config.smtp!;
   let t = transports.get(config);
   if (!t) {
+    const nodemailer = await mailer();
     t = nodemailer.createTransport({
       host: smtp.host,
       port: smtp.port,
@@ -41,7 +45,7 @@ function smtpTransport(config: Config): Transporter {
 }
 
 /** Builds the RFC 5322 text of a message without sending it, so the file drop holds real .eml files. */
-const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+let renderer: Transporter | null = null;
 
 /** Header values come partly from user input (addresses, names in subjects); a line break would inject headers. */
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
@@ -64,7 +68,7 @@ export async function sendMail(config: Config, message: MailMessage): Promise<vo
   if (!mail.to) return;
 
   if (config.smtp) {
-    await smtpTransport(config).sendMail(mail);
+    await (await smtpTransport(config)).sendMail(mail);
     return;
   }
 
@@ -76,6 +80,7 @@ export async function sendMail(config: Config, message: MailMessage): Promise<vo
 
   const dir = path.join(config.dataDir, 'mail');
   mkdirSync(dir, { recursive: true });
+  renderer ??= (await mailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = (await renderer.sendMail(mail)) as { message: Buffer };
   // Sortable by time, unique without coordination between processes.
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,6 +1,5 @@
 // Writing the zip archives of data exports, and reading uploaded archives one member at a time within a budget.
-import { ZipArchive } from 'archiver';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { apiError, badRequest } from '../errors.js';
 
 export interface ZipEntry {
@@ -9,6 +8,8 @@ export interface ZipEntry {
 }
 
 export async function writeZip(entries: ZipEntry[]): Promise<Buffer> {
+  // Loaded on first use, as the reader below: most processes never see an archive.
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
@@ -70,6 +71,7 @@ function checkDeclared(entry: yauzl.Entry, limits: ReadLimits): void {
 export async function openZip(source: string | Buffer, limits: ReadLimits): Promise<ZipReader> {
   // Sizes are checked in readEntry, which can tell a member larger than declared (a bomb) from a damaged one.
   const options = { lazyEntries: true, autoClose: false, validateEntrySizes: false };
+  const { default: yauzl } = await import('yauzl');
   let zip: yauzl.ZipFile;
   try {
     zip = typeof source === 'string' ? await yauzl.openPromise(source, options) : await yauzl.fromBufferPromise(source, options);

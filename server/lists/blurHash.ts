@@ -1,5 +1,4 @@
 // The BlurHash of a list background (the short string clients draw as a blurred placeholder while the image loads).
-import sharp from 'sharp';
 import { encode } from 'blurhash';
 
 /** Components across and down: enough for a soft impression of the picture, in about 30 characters. */
@@ -9,6 +8,8 @@ const COMPONENTS_Y = 3;
 /** The BlurHash of an image, or '' when the bytes are not an image sharp can read. */
 export async function blurHashOf(bytes: Buffer): Promise<string> {
   try {
+    // Loaded on first use: the image library costs a server that never meets an image about 20 MB.
+    const { default: sharp } = await import('sharp');
     const { data, info } = await sharp(bytes, { limitInputPixels: 100_000_000 })
       .rotate()
       .resize(32, 32, { fit: 'inside' })

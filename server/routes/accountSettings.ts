@@ -7,7 +7,6 @@ import { nowIso } from '../clock.js';
 import { storeReplacing } from '../files.js';
 import { ensureMultipart, readUpload } from '../export/upload.js';
 import { sendAccountMail } from '../jobs.js';
-import sharp from 'sharp';
 import { webImageMime } from '../fileType.js';
 import { AVATAR_MAX_SIZE } from './avatar.js';
 import { rateLimited } from '../rateLimit.js';
@@ -63,6 +62,7 @@ async function avatarImage(data: Buffer, declared: string): Promise<{ data: Buff
   if (!(declared === 'image/svg+xml' && /<svg[\s>]/i.test(text)) && !SVG_START.test(text)) return null;
   try {
     // Drawn from memory, librsvg loads no external files or URLs the document names.
+    const { default: sharp } = await import('sharp');
     const png = await sharp(data, { limitInputPixels: SVG_MAX_PIXELS })
       .resize(AVATAR_MAX_SIZE, AVATAR_MAX_SIZE, { fit: 'inside', withoutEnlargement: true })
       .png()

@@ -1,7 +1,6 @@
 // Two-factor authentication (TOTP): enrol, enable with a passcode, disable with the password, QR code.
 import type { FastifyInstance } from 'fastify';
 import * as OTPAuth from 'otpauth';
-import QRCode from 'qrcode';
 import type { Db } from '../db/database.js';
 import { userOf } from '../context.js';
 import { apiError } from '../errors.js';
@@ -131,6 +130,7 @@ export default async function totp(app: FastifyInstance): Promise<void> {
     const user = userOf(req);
     const row = await totpRow(db, user.id);
     if (!row) throw apiError(1016);
+    const { default: QRCode } = await import('qrcode');
     const png = await QRCode.toBuffer(row.url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 256 });
     return reply.type('image/png').header('cache-control', 'no-store').send(png);
   });
