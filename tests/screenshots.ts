@@ -1,5 +1,6 @@
-// `npm run screenshots`: the app with seeded data, every screen photographed light, dark and 390 px wide into
-// .tmp/screenshots/<variant>/<screen>.png, plus report.txt listing console errors and failed requests per screen.
+// `npm run screenshots`: the app with seeded data, every screen photographed light, dark, 390 px wide, in German and
+// in Chinese into .tmp/screenshots/<variant>/<screen>.png, plus report.txt listing console errors and failed requests
+// per screen.
 // Options: --build (always rebuild the client), --only <text> (screens whose name contains it), PORT=<port>.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -188,16 +189,28 @@ function screens(s: Seeded): Screen[] {
   return list.filter((screen) => !only || screen.name.includes(only));
 }
 
-const VARIANTS = [
+const VARIANTS: readonly { name: string; viewport: { width: number; height: number }; scheme: 'light' | 'dark'; language?: string }[] = [
   { name: 'light', viewport: { width: 1280, height: 860 }, scheme: 'light' },
   { name: 'dark', viewport: { width: 1280, height: 860 }, scheme: 'dark' },
   { name: 'mobile', viewport: { width: 390, height: 844 }, scheme: 'light' },
-] as const;
+  // The account's language wins after sign-in, so these set it before their screens (and put English back after).
+  { name: 'german', viewport: { width: 1280, height: 860 }, scheme: 'light', language: 'de-DE' },
+  { name: 'chinese', viewport: { width: 1280, height: 860 }, scheme: 'dark', language: 'zh-CN' },
+];
+
+/** Sets the seeded account's language (the settings route takes the whole settings object). */
+async function setLanguage(base: string, token: string, language: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const user = (await (await fetch(`${base}/api/v1/user`, { headers })).json()) as { settings: Record<string, unknown> };
+  const res = await fetch(`${base}/api/v1/user/settings/general`, { method: 'POST', headers, body: JSON.stringify({ ...user.settings, language }) });
+  if (!res.ok) throw new Error(`setting the language to ${language} answered ${res.status}`);
+}
 
 async function shoot(browser: Browser, base: string, seeded: Seeded, report: string[]): Promise<number> {
   let count = 0;
   for (const variant of VARIANTS) {
     mkdirSync(path.join(OUT, variant.name), { recursive: true });
+    await setLanguage(base, seeded.token, variant.language ?? 'en');
     const contexts = new Map<Screen['as'], BrowserContext>();
     const contextFor = async (as: Screen['as']) => {
       let ctx = contexts.get(as);
@@ -253,7 +266,7 @@ async function main(): Promise<void> {
     const report: string[] = [];
     const count = await shoot(browser, base, seeded, report);
     writeFileSync(path.join(OUT, 'report.txt'), report.length ? `${report.join('\n')}\n` : 'No console errors and no failed requests.\n');
-    console.log(`[screenshots] ${count} pictures in ${path.relative(ROOT, OUT)}/ (light, dark, mobile); ${report.length} screen(s) with problems, see report.txt`);
+    console.log(`[screenshots] ${count} pictures in ${path.relative(ROOT, OUT)}/ (${VARIANTS.map((v) => v.name).join(', ')}); ${report.length} screen(s) with problems, see report.txt`);
   } finally {
     await browser.close();
     await app.close();
