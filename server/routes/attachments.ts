@@ -13,24 +13,7 @@ import { multipartError, UploadSpool, type SpooledFile } from '../export/upload.
 import { userFileHeaders } from '../securityHeaders.js';
 import { Right, checkTask, maxRight } from '../rights.js';
 import { parsePaging, setPaginationHeaders, sqlWindow } from '../pagination.js';
-import { attachmentJson, usersById, type AttachmentRow } from '../tasks/serialize.js';
-
-function attachmentRows(db: Db) {
-  return db
-    .selectFrom('task_attachments')
-    .innerJoin('files', 'files.id', 'task_attachments.file_id')
-    .select([
-      'task_attachments.id',
-      'task_attachments.task_id',
-      'task_attachments.created_by_id',
-      'task_attachments.created',
-      'files.id as file_id',
-      'files.name',
-      'files.mime',
-      'files.size',
-      'files.created as file_created',
-    ]);
-}
+import { attachmentJson, attachmentRows, usersById, type AttachmentRow } from '../tasks/serialize.js';
 
 async function attachmentsJson(db: Db, rows: AttachmentRow[]) {
   const users = await usersById(

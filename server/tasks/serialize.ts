@@ -125,6 +125,24 @@ function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
   return out;
 }
 
+/** Attachments with their files' fields, as every answer that lists attachments reads them. */
+export function attachmentRows(db: Db) {
+  return db
+    .selectFrom('task_attachments')
+    .innerJoin('files', 'files.id', 'task_attachments.file_id')
+    .select([
+      'task_attachments.id',
+      'task_attachments.task_id',
+      'task_attachments.created_by_id',
+      'task_attachments.created',
+      'files.id as file_id',
+      'files.name',
+      'files.mime',
+      'files.size',
+      'files.created as file_created',
+    ]);
+}
+
 /**
  * Full task JSON for a page of tasks, in the order given. A fixed number of queries whatever the page size:
  * lists, labels, assignees, reminders, attachments, relations (+ related tasks), favourites, users, subscriptions.
@@ -132,27 +150,11 @@ function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
 export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[], opts: { subscription?: boolean } = {}): Promise<TaskJson[]> {
   if (tasks.length === 0) return [];
   const ids = tasks.map((t) => t.id);
-  const [labelRows, assigneeRows, reminderRows, attachmentRows, relationRows, favRows] = await Promise.all([
+  const [labelRows, assigneeRows, reminderRows, attachedRows, relationRows, favRows] = await Promise.all([
     labelsOf(db, ids),
     db.selectFrom('task_assignees').select(['task_id', 'user_id']).where('task_id', 'in', ids).orderBy('id').execute(),
     db.selectFrom('task_reminders').select(['task_id', 'reminder']).where('task_id', 'in', ids).orderBy('reminder').execute(),
-    db
-      .selectFrom('task_attachments')
-      .innerJoin('files', 'files.id', 'task_attachments.file_id')
-      .select([
-        'task_attachments.id',
-        'task_attachments.task_id',
-        'task_attachments.created_by_id',
-        'task_attachments.created',
-        'files.id as file_id',
-        'files.name',
-        'files.mime',
-        'files.size',
-        'files.created as file_created',
-      ])
-      .where('task_attachments.task_id', 'in', ids)
-      .orderBy('task_attachments.id')
-      .execute(),
+    attachmentRows(db).where('task_attachments.task_id', 'in', ids).orderBy('task_attachments.id').execute(),
     db.selectFrom('task_relations').select(['task_id', 'other_task_id', 'relation_kind']).where('task_id', 'in', ids).orderBy('id').execute(),
     auth.userId > 0
       ? db
@@ -175,7 +177,7 @@ export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[], opts: { su
     ...tasks.map((t) => t.created_by_id),
     ...labelRows.map((l) => l.created_by_id),
     ...assigneeRows.map((a) => a.user_id),
-    ...attachmentRows.map((a) => a.created_by_id),
+    ...attachedRows.map((a) => a.created_by_id),
   ]);
   // The contract returns `subscription` only when one task is read; collections skip the lookups.
   const subs = opts.subscription ? await taskSubscriptions(db, auth.userId, tasks) : new Map();
@@ -183,7 +185,7 @@ export async function tasksJson(db: Db, auth: Auth, tasks: TaskRow[], opts: { su
   const labelsBy = group(labelRows, (r) => r.task_id);
   const assigneesBy = group(assigneeRows, (r) => r.task_id);
   const remindersBy = group(reminderRows, (r) => r.task_id);
-  const attachmentsBy = group(attachmentRows, (r) => r.task_id);
+  const attachmentsBy = group(attachedRows, (r) => r.task_id);
   const relationsBy = group(relationRows, (r) => r.task_id);
   const otherById = new Map(others.map((o) => [o.id, o]));
   const favs = new Set(favRows.map((f) => f.entity_id));
