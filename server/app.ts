@@ -84,7 +84,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
   app.decorate('ctx', { config, db });
   app.decorate('draining', false);
-  logRequests(app);
+  logRequests(app, config);
   // While the process drains, every answer closes its connection, so clients come back through a new one (to
   // another process, or this one restarted).
   app.addHook('onSend', async (_req, reply) => {

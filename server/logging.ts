@@ -22,7 +22,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 /** One line per answered request: its id, method, route pattern, status and time. /health is debug-level. */
-export function logRequests(app: FastifyInstance): void {
+export function logRequests(app: FastifyInstance, config: Config): void {
+  // A silent server (tests, KEYFLOW_LOG=false) adds no hook to every request.
+  if (!config.logging) return;
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? null;
     const line = { method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
